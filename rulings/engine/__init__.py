@@ -1,0 +1,1 @@
+"""Tableside's rules engine: pure Python, no Django. See docs/architecture.md."""

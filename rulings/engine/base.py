@@ -1,0 +1,182 @@
+"""The one small interface every game implements.
+
+Modelled on python-chess: a game exposes a copyable state, the legal actions in that
+state, ``apply`` which returns the next state and what happened, and an outcome.
+Nothing here imports Django: the engine is used by the web app, the command line and
+the benchmarks alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+JSON = dict[str, Any]
+
+# Resolves a bare card reference ({"id": …} or {"name": …}) to a full card object of
+# that game, or returns None when the card is unknown. The decks app plugs in the card
+# database; without one, bare references are a malformed document.
+CardLookup = Callable[[str, Mapping[str, Any]], "JSON | None"]
+
+
+class EngineError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+@dataclass(frozen=True)
+class PathError:
+    """One problem in a document, located by a JSON Pointer (RFC 6901)."""
+
+    path: str
+    message: str
+
+    def to_json(self) -> JSON:
+        return {"path": self.path, "message": self.message}
+
+
+class MalformedDocument(EngineError):
+    """The document cannot be understood: a 400 for the API, exit 2 for the command."""
+
+    def __init__(self, errors: Iterable[PathError] | PathError):
+        self.errors = [errors] if isinstance(errors, PathError) else list(errors)
+        super().__init__("; ".join(f"{e.path or '/'}: {e.message}" for e in self.errors))
+
+
+class IllegalAction(EngineError):
+    """A well-formed action the rules forbid. A valid question with an answer."""
+
+    def __init__(self, rules: Iterable[str], explanation: str):
+        self.rules = list(rules)
+        self.explanation = explanation
+        super().__init__(explanation)
+
+
+class GameOver(IllegalAction):
+    """Any action once the game has ended."""
+
+
+@dataclass
+class Event:
+    """Something that happened while applying an action.
+
+    ``rules`` and ``text`` explain it; the replay joins them into the step's
+    ``rules`` and ``explanation``. ``data`` is the event's own JSON payload.
+    """
+
+    type: str
+    data: JSON = field(default_factory=dict)
+    rules: tuple[str, ...] = ()
+    text: str = ""
+
+    def to_json(self) -> JSON:
+        return {"type": self.type, **self.data}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    finished: bool = False
+    winner: str | None = None
+    draw: bool = False
+    rules: tuple[str, ...] = ()
+
+    def to_json(self) -> JSON:
+        return {
+            "finished": self.finished,
+            "winner": self.winner,
+            "draw": self.draw,
+            "rules": list(self.rules),
+        }
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One entry of a game's rules catalogue.
+
+    ``summary`` is in our own words; ``source`` names the rule text file and
+    ``passage`` quotes the passage it comes from. ``interpretation`` records the
+    reading we chose where the text is ambiguous.
+    """
+
+    id: str
+    title: str
+    summary: str
+    source: str
+    passage: str
+    rulesets: tuple[str, ...] = ()  # empty: applies in every rule set
+    interpretation: str = ""
+
+    def to_json(self) -> JSON:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "summary": self.summary,
+            "source": self.source,
+            "passage": self.passage,
+            "rulesets": list(self.rulesets),
+            "interpretation": self.interpretation,
+        }
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    key: str
+    title: str
+    description: str
+    flags: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DeckProblem:
+    """One reason a deck list is not legal, with a stable machine code."""
+
+    code: str
+    message: str
+    section: str | None = None
+    card: str | None = None
+
+    def to_json(self) -> JSON:
+        out: JSON = {"code": self.code, "message": self.message}
+        if self.section:
+            out["section"] = self.section
+        if self.card:
+            out["card"] = self.card
+        return out
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What the registry, the replay and the deck checks need from a game."""
+
+    key: str  # "yugioh", "vanguard", "rayman", "arrows"
+    name: str
+    rulesets: Mapping[str, RuleSet]
+    default_ruleset: str
+    catalogue: Mapping[str, Rule]  # rule id -> Rule
+
+    def parse_state(
+        self, data: Any, *, ruleset: str, cards: CardLookup | None = None, path: str = "/state"
+    ) -> Any:
+        """Build a state from the spec's JSON; raise MalformedDocument with paths."""
+
+    def parse_action(self, state: Any, data: Any, *, path: str) -> Any:
+        """Validate an action's shape (not its legality); raise MalformedDocument."""
+
+    def state_to_json(self, state: Any) -> JSON: ...
+
+    def copy(self, state: Any) -> Any: ...
+
+    def start(self, state: Any) -> list[Event]:
+        """Mandatory steps due when a replay begins (e.g. the draw of a Draw Phase)."""
+
+    def legal_actions(self, state: Any, player: str | None = None) -> list[Any]: ...
+
+    def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]:
+        """Return the next state and its events; raise IllegalAction. ``state`` is not modified."""
+
+    def outcome(self, state: Any) -> Outcome: ...
+
+    def action_to_json(self, action: Any) -> JSON: ...
+
+    def answer(self, state: Any, query: Any, *, path: str = "/query") -> JSON:
+        """Answer a query; raise MalformedDocument for a bad one."""

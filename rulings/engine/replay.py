@@ -1,0 +1,174 @@
+"""The game-agnostic replay of a situation document (``/work/shared/specs/situations.md``).
+
+``replay(document)`` validates the envelope, builds the game's state, replays the actions one by one
+and returns the Answer JSON of the spec. The same function serves the API, the ``ruling`` command and
+every game, so every game gets the same envelope checks and the same step format.
+
+Where the automatic events of ``game.start`` go: they are prepended to the first step's events (and
+its ``rules`` / ``explanation``). A document without actions whose start produced events gets a single
+step with ``"action": null`` holding them, so a draw or a deck-out on entering the Draw Phase is never
+silent.
+
+Optional game hook ``settle(state, next_action_data) -> (state, events)``: called after every legal
+step with the raw JSON of the next action (``None`` after the last one). A game uses it to finish what
+the players have no more say in before the next action (Yu-Gi-Oh!: a chain resolves when nobody adds
+a link), and its events join the step that completed it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .base import JSON, Event, GameOver, IllegalAction, MalformedDocument, PathError
+from .registry import UnknownGame, game_keys, get_game
+
+ENVELOPE_FIELDS = ("game", "ruleset", "state", "actions", "query")
+
+__all__ = ["ENVELOPE_FIELDS", "catalogue_json", "replay", "step_json"]
+
+
+def _pointer_token(key: Any) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def _dedupe(rule_ids: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(rule_ids))
+
+
+def step_json(index: int, action: JSON | None, legal: bool, events: list[Event]) -> JSON:
+    """One step of the answer: rules are the de-duplicated union of its events' rules."""
+    rules = _dedupe(rule for event in events for rule in event.rules)
+    return {
+        "index": index,
+        "action": action,
+        "legal": legal,
+        "events": [event.to_json() for event in events],
+        "rules": rules,
+        "explanation": " ".join(event.text for event in events if event.text),
+    }
+
+
+def _illegal_step(index: int, action: JSON | None, error: IllegalAction, before: list[Event]) -> JSON:
+    step = step_json(index, action, False, before)
+    step["rules"] = _dedupe([*step["rules"], *error.rules])
+    step["explanation"] = " ".join(part for part in (step["explanation"], error.explanation) if part)
+    return step
+
+
+def _envelope_errors(document: Any) -> list[PathError]:
+    if not isinstance(document, dict):
+        return [PathError("", "a situation document is a JSON object")]
+    known = ", ".join(ENVELOPE_FIELDS)
+    errors = [
+        PathError(f"/{_pointer_token(key)}", f"unknown field {key!r}; expected one of {known}")
+        for key in document
+        if key not in ENVELOPE_FIELDS
+    ]
+    games = ", ".join(game_keys())
+    if "game" not in document:
+        errors.append(PathError("/game", f"missing; expected one of {games}"))
+    elif not isinstance(document["game"], str) or document["game"] not in game_keys():
+        errors.append(PathError("/game", f"unknown game {document['game']!r}; expected one of {games}"))
+    if "state" not in document:
+        errors.append(PathError("/state", "missing: the state of the game to replay from"))
+    if "actions" in document and not isinstance(document["actions"], list):
+        errors.append(PathError("/actions", "must be a list of actions"))
+    if "query" in document and document["query"] is not None and not isinstance(document["query"], dict):
+        errors.append(PathError("/query", 'must be an object such as {"kind": "legal_actions", ...}'))
+    return errors
+
+
+def replay(document: Any, *, card_lookup: Any = None) -> JSON:
+    """Replay a situation document and return the Answer JSON; raise MalformedDocument (all paths)."""
+    errors = _envelope_errors(document)
+    game = None
+    if isinstance(document, dict) and not any(e.path == "/game" for e in errors):
+        try:
+            game = get_game(document["game"])
+        except (UnknownGame, ImportError) as exc:
+            errors.append(PathError("/game", f"the game {document['game']!r} is not available ({exc})"))
+    ruleset = None
+    if game is not None:
+        ruleset = document.get("ruleset", None)
+        if ruleset is None:
+            ruleset = game.default_ruleset
+        elif not isinstance(ruleset, str) or ruleset not in game.rulesets:
+            errors.append(
+                PathError(
+                    "/ruleset", f"unknown rule set {ruleset!r}; expected one of {sorted(game.rulesets)}"
+                )
+            )
+            ruleset = None
+    state = None
+    if game is not None and ruleset is not None and "state" in document:
+        try:
+            state = game.parse_state(document["state"], ruleset=ruleset, cards=card_lookup, path="/state")
+        except MalformedDocument as exc:
+            errors.extend(exc.errors)
+    if errors:
+        raise MalformedDocument(errors)
+    assert game is not None and ruleset is not None
+
+    actions = document.get("actions") or []
+    query = document.get("query")
+    settle = getattr(game, "settle", None)
+    steps: list[JSON] = []
+    stopped_at: int | None = None
+    pending = list(game.start(state))
+
+    for index, raw in enumerate(actions):
+        path = f"/actions/{index}"
+        outcome = game.outcome(state)
+        if outcome.finished:
+            action = game.parse_action(state, raw, path=path)
+            error = GameOver(
+                outcome.rules,
+                "The game is already over"
+                + (" (a draw)." if outcome.draw else f" (player {outcome.winner} won).")
+                + " No further action applies.",
+            )
+            steps.append(_illegal_step(index, game.action_to_json(action), error, pending))
+            pending = []
+            stopped_at = index
+            break
+        action = game.parse_action(state, raw, path=path)
+        action_json = game.action_to_json(action)
+        try:
+            state, events = game.apply(state, action)
+        except IllegalAction as error:
+            steps.append(_illegal_step(index, action_json, error, pending))
+            pending = []
+            stopped_at = index
+            break
+        events = [*pending, *events]
+        pending = []
+        if settle is not None:
+            next_raw = actions[index + 1] if index + 1 < len(actions) else None
+            state, settled = settle(state, next_raw)
+            events.extend(settled)
+        steps.append(step_json(index, action_json, True, events))
+
+    if not actions and settle is not None:
+        state, settled = settle(state, None)
+        pending.extend(settled)
+    if pending:
+        steps.append(step_json(0, None, True, pending))
+
+    answer: JSON = {
+        "game": game.key,
+        "ruleset": ruleset,
+        "steps": steps,
+        "stopped_at": stopped_at,
+        "state": game.state_to_json(state),
+        "outcome": game.outcome(state).to_json(),
+    }
+    if query is not None:
+        answer["answer"] = game.answer(state, query, path="/query")
+    return answer
+
+
+def catalogue_json(game_key: str) -> list[JSON]:
+    """The rules catalogue of a game, in the order the game lists it (for GET /api/rulings/rules/)."""
+    game = get_game(game_key)
+    return [rule.to_json() for rule in game.catalogue.values()]

@@ -1,0 +1,76 @@
+"""Arrows deck construction, as each event's organisers define it.
+
+The rule text (arrows-combats-de-monstres.txt) says nothing about deck building, so the
+limits are per-event settings passed as ``config``:
+
+* ``deck_min`` / ``deck_max`` — Main Deck size, default 40 to 60;
+* ``max_copies`` — copies of one card (by name), default 3;
+* ``side_max`` — Side Deck size, default 15 (0 forbids a Side Deck).
+
+A card's own limit from the organisers' card pool (the CSV ``limit`` column) wins over
+``max_copies``. The side deck counts toward the copy limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulings.engine.base import DeckProblem
+from rulings.engine.construction import (
+    banlist_problems,
+    copies_by_identity,
+    copy_limit_problems,
+    size_problems,
+    unknown_sections,
+)
+from rulings.engine.decklists import Banlist, ResolvedCard, ResolvedDeck
+
+SECTIONS = ("main", "side")
+DEFAULT_CONFIG: Mapping[str, int] = {"deck_min": 40, "deck_max": 60, "max_copies": 3, "side_max": 15}
+
+
+def event_config(config: Mapping[str, Any]) -> dict[str, int]:
+    unknown = set(config) - set(DEFAULT_CONFIG)
+    if unknown:
+        raise ValueError(f"unknown Arrows deck settings {sorted(unknown)}; expected {sorted(DEFAULT_CONFIG)}")
+    merged = {**DEFAULT_CONFIG, **config}
+    for key, value in merged.items():
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ValueError(f"Arrows deck setting {key} must be a whole number ≥ 0, not {value!r}")
+    if merged["deck_min"] > merged["deck_max"]:
+        raise ValueError("Arrows deck_min is larger than deck_max")
+    return merged
+
+
+def check_deck(
+    deck: ResolvedDeck, *, ruleset: str | None, banlist: Banlist | None, config: Mapping[str, Any]
+) -> list[DeckProblem]:
+    settings = event_config(config)
+    problems = unknown_sections(deck, SECTIONS, "Arrows")
+    problems += size_problems(
+        deck.size("main"),
+        minimum=settings["deck_min"],
+        maximum=settings["deck_max"],
+        what="Main Deck",
+        code_prefix="main",
+        section="main",
+    )
+    problems += size_problems(
+        deck.size("side"),
+        minimum=None,
+        maximum=settings["side_max"],
+        what="Side Deck",
+        code_prefix="side",
+        section="side",
+    )
+
+    def limit_for(card: ResolvedCard) -> tuple[int | None, str]:
+        if card.max_copies is not None:
+            return card.max_copies, " for this card"
+        return settings["max_copies"], " per name"
+
+    totals = copies_by_identity(deck, SECTIONS)
+    problems += copy_limit_problems(totals, limit_for=limit_for, where="in the deck")
+    problems += banlist_problems(totals, banlist)
+    return problems

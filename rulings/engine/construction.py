@@ -1,0 +1,200 @@
+"""Deck-construction checks: one entry point, one module per game.
+
+``check_deck`` returns every problem at once, each with a stable code (see
+docs/deck-formats.md). The rules live in ``rulings/engine/<game>/construction.py``;
+the helpers below are what they share.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from .base import DeckProblem
+from .decklists import LIMIT_LABELS, SECTION_TITLES, Banlist, ResolvedCard, ResolvedDeck
+
+GAMES = ("yugioh", "vanguard", "rayman", "arrows")
+
+CheckFunction = Callable[..., list[DeckProblem]]
+
+
+class UnknownRuleset(ValueError):
+    pass
+
+
+@cache
+def _construction_module(game: str) -> ModuleType:
+    name = f"rulings.engine.{game}.construction"
+    try:
+        return importlib.import_module(name)
+    except Exception:  # noqa: BLE001, S110 - fall back to loading the file directly
+        sys.modules.pop(name, None)
+    # The game's package failed to import (its engine is being written or is broken):
+    # deck checks must not depend on it, so load our module by its file path.
+    path = Path(__file__).with_name(game) / "construction.py"
+    spec = importlib.util.spec_from_file_location(f"_tableside_construction_{game}", path)
+    if spec is None or spec.loader is None:  # pragma: no cover - the file ships with the code
+        raise ImportError(f"no construction rules for {game}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def check_deck(
+    game: str,
+    deck: ResolvedDeck,
+    *,
+    ruleset: str | None = None,
+    banlist: Banlist | None = None,
+    config: Mapping[str, Any] | None = None,
+) -> list[DeckProblem]:
+    """Every reason ``deck`` is not legal for ``game`` (empty list: legal).
+
+    ``ruleset`` picks the game's rule set (None: its default); ``config`` holds
+    per-event settings (Arrows: deck size and copies per name).
+    """
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+    module = _construction_module(game)
+    return module.check_deck(deck, ruleset=ruleset, banlist=banlist, config=config or {})
+
+
+# --- shared helpers ----------------------------------------------------------------
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def section_title(section: str) -> str:
+    return SECTION_TITLES.get(section, section.title())
+
+
+def unknown_sections(deck: ResolvedDeck, allowed: Iterable[str], game_name: str) -> list[DeckProblem]:
+    allowed = tuple(allowed)
+    return [
+        DeckProblem(
+            "unknown_section",
+            f"{game_name} decks have no {section_title(section)}; "
+            f"use {', '.join(section_title(s) for s in allowed)}",
+            section=section,
+        )
+        for section in deck.sections
+        if section not in allowed and deck.section(section)
+    ]
+
+
+def size_problems(
+    count: int, *, minimum: int | None, maximum: int | None, what: str, code_prefix: str, section: str | None
+) -> list[DeckProblem]:
+    """``main_too_small`` "Main Deck has 39 cards; it needs 40 to 60" and friends."""
+    if minimum is not None and maximum is not None:
+        need = f"exactly {minimum}" if minimum == maximum else f"{minimum} to {maximum}"
+    elif minimum is not None:
+        need = f"at least {minimum}"
+    else:
+        need = f"at most {maximum}"
+    message = f"{what} has {plural(count, 'card')}; it needs {need}"
+    if minimum is not None and count < minimum:
+        return [DeckProblem(f"{code_prefix}_too_small", message, section=section)]
+    if maximum is not None and count > maximum:
+        return [DeckProblem(f"{code_prefix}_too_large", message, section=section)]
+    return []
+
+
+def copies_by_identity(deck: ResolvedDeck, sections: Iterable[str]) -> dict[str, tuple[ResolvedCard, int]]:
+    """Total copies of each card across ``sections``, keyed by identity, in list order."""
+    totals: dict[str, tuple[ResolvedCard, int]] = {}
+    for _, entry in deck.entries(*sections):
+        card, count = totals.get(entry.card.identity, (entry.card, 0))
+        totals[entry.card.identity] = (card, count + entry.count)
+    return totals
+
+
+def copy_limit_problems(
+    totals: Mapping[str, tuple[ResolvedCard, int]],
+    *,
+    limit_for: Callable[[ResolvedCard], tuple[int | None, str]],
+    where: str,
+) -> list[DeckProblem]:
+    """``too_many_copies`` for each card over its limit. ``limit_for`` gives (limit, why)."""
+    problems = []
+    for card, count in totals.values():
+        limit, why = limit_for(card)
+        if limit is not None and count > limit:
+            problems.append(
+                DeckProblem(
+                    "too_many_copies",
+                    f"{card.name}: {count} copies {where}; at most {limit} allowed{why}",
+                    card=card.name,
+                )
+            )
+    return problems
+
+
+BANLIST_CODES = {0: "forbidden", 1: "limited", 2: "semi_limited"}
+
+
+def banlist_problems(
+    totals: Mapping[str, tuple[ResolvedCard, int]], banlist: Banlist | None
+) -> list[DeckProblem]:
+    """``forbidden`` "Pot of Greed is Forbidden on the 2026.02 TCG list", ``limited``,
+    ``semi_limited``, and ``not_on_whitelist`` for a whitelist such as GOAT."""
+    if banlist is None:
+        return []
+    problems = []
+    for card, count in totals.values():
+        limit = banlist.limit_for(card.ids | {card.identity})
+        if limit is None:
+            if banlist.whitelist:
+                problems.append(
+                    DeckProblem(
+                        "not_on_whitelist",
+                        f"{card.name} is not allowed: the {banlist.name} list only allows the cards it names",
+                        card=card.name,
+                    )
+                )
+            continue
+        if limit >= 3 or count <= limit:
+            continue
+        label = LIMIT_LABELS.get(limit, f"limited to {limit}")
+        if limit == 0:
+            message = f"{card.name} is Forbidden on the {banlist.name} list"
+        else:
+            message = (
+                f"{card.name} is {label} on the {banlist.name} list: {count} copies; at most {limit} allowed"
+            )
+        problems.append(DeckProblem(BANLIST_CODES.get(limit, "limited"), message, card=card.name))
+    return problems
+
+
+def ruleset_flags(
+    game: str, ruleset: str | None, fallback: Mapping[str, Mapping[str, Any]], fallback_default: str
+) -> tuple[str, Mapping[str, Any]]:
+    """The rule set's flags from the game's catalogue, else our own copy of them.
+
+    The game's ``catalogue`` module is the source of truth; the fallback only keeps
+    deck checks working while that module is missing or broken.
+    """
+    rulesets: Mapping[str, Any] = {}
+    default = fallback_default
+    try:
+        catalogue = importlib.import_module(f"rulings.engine.{game}.catalogue")
+        rulesets = {key: value.flags for key, value in catalogue.RULESETS.items()}
+        default = getattr(catalogue, "DEFAULT_RULESET", default)
+    except Exception:  # noqa: BLE001 - any failure there must leave deck checks working
+        rulesets = {}
+    key = ruleset or default
+    flags = dict(fallback.get(key, {}))
+    if key in rulesets:
+        flags.update(rulesets[key])
+    elif key not in fallback:
+        known = sorted(set(rulesets) | set(fallback))
+        raise UnknownRuleset(f"unknown {game} rule set {key!r}; expected one of {', '.join(known)}")
+    return key, flags

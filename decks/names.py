@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rapidfuzz import fuzz, process
 
@@ -36,8 +36,16 @@ def suggest(name: str, candidates: Iterable[str], *, cutoff: float = SUGGESTION_
     choices = list(dict.fromkeys(candidates))
     if not choices:
         return None
-    normalised = [normalise_name(choice) for choice in choices]
-    best = process.extractOne(normalise_name(name), normalised, scorer=fuzz.WRatio, score_cutoff=cutoff)
-    if best is None:
+    index = best_match(normalise_name(name), [normalise_name(choice) for choice in choices], cutoff=cutoff)
+    return None if index is None else choices[index]
+
+
+def best_match(
+    normalised: str, normalised_choices: Sequence[str], *, cutoff: float = SUGGESTION_CUTOFF
+) -> int | None:
+    """Index of the closest already-normalised choice, or None. For indexes that
+    normalise their names once, up front."""
+    if not normalised or not normalised_choices:
         return None
-    return choices[best[2]]
+    best = process.extractOne(normalised, normalised_choices, scorer=fuzz.WRatio, score_cutoff=cutoff)
+    return None if best is None else best[2]

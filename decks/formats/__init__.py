@@ -54,7 +54,7 @@ def detect_format(data: str | bytes, *, filename: str | None = None) -> str:
     has_marker = any(line in ("#main", "#extra", "!side") for line in lines)
     cards = [line for line in lines if not line.startswith(("#", "!"))]
     # Every card line a bare passcode: a .ydk. "3 Pot of Greed" lines are a text list.
-    if has_marker and cards and all(line.isdigit() for line in cards):
+    if cards and all(line.isdigit() for line in cards) and (has_marker or len(cards) > 1):
         return "ydk"
     return "text"
 

@@ -150,6 +150,8 @@ def banlist_problems(
         return []
     problems = []
     for card, count in totals.values():
+        if card.has("unknown"):
+            continue  # an unresolved reference is reported once, as unknown_card
         limit = banlist.limit_for(card.ids | {card.identity})
         if limit is None:
             if banlist.whitelist:

@@ -73,7 +73,7 @@ def check_deck(
     for section, entry in deck.entries(*SECTIONS):
         card = entry.card
         key = (section, card.identity)
-        if key in reported:
+        if key in reported or card.has("unknown"):
             continue
         if card.kind in NOT_DECK_KINDS or card.has("rules_card"):
             reported.add(key)

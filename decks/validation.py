@@ -1,0 +1,193 @@
+"""Validate a parsed deck list: resolve every reference to a card, then apply the rules.
+
+Pure Python. ``CardIndex`` is the small interface the resolver needs; the in-memory
+index here serves tests, the command line and demo data, and the decks app plugs in a
+database-backed one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from decks.cardfiles.records import CardRecord
+from decks.formats import SECTION_TITLES, CardRef, DeckList
+from decks.names import best_match, normalise_name
+from rulings.engine.base import DeckProblem
+from rulings.engine.construction import check_deck
+from rulings.engine.decklists import Banlist, ResolvedCard, ResolvedDeck, ResolvedEntry
+
+# The sections each game's report always counts, even when empty.
+REPORT_SECTIONS: Mapping[str, tuple[str, ...]] = {
+    "yugioh": ("main", "extra", "side"),
+    "vanguard": ("ride", "main"),
+    "rayman": ("main",),
+    "arrows": ("main", "side"),
+}
+
+
+@runtime_checkable
+class CardIndex(Protocol):
+    """Find cards of one game by id or by name."""
+
+    def by_id(self, key: str) -> CardRecord | None:
+        """A card by its id — passcode, alternate-artwork passcode or set id."""
+
+    def by_name(self, name: str) -> CardRecord | None:
+        """A card by English or French name, compared with ``normalise_name``."""
+
+    def suggest(self, name: str) -> str | None:
+        """The closest known card name, for "did you mean …?"; None if nothing is close."""
+
+
+class InMemoryCardIndex:
+    """A ``CardIndex`` over card records; the first record for an id or name wins."""
+
+    def __init__(self, records: Iterable[CardRecord]):
+        self._by_id: dict[str, CardRecord] = {}
+        self._by_name: dict[str, CardRecord] = {}
+        self._names: list[str] = []
+        self._normalised: list[str] = []
+        for record in records:
+            for key in (record["key"], *record["alternate_keys"]):
+                self._by_id.setdefault(key.lower(), record)
+            for name in (record["name"], record["name_fr"]):
+                if not name:
+                    continue
+                normalised = normalise_name(name)
+                if normalised and normalised not in self._by_name:
+                    self._by_name[normalised] = record
+                    self._names.append(name)
+                    self._normalised.append(normalised)
+
+    def __len__(self) -> int:
+        return len({id(record) for record in self._by_id.values()})
+
+    def by_id(self, key: str) -> CardRecord | None:
+        return self._by_id.get(key.strip().lower())
+
+    def by_name(self, name: str) -> CardRecord | None:
+        return self._by_name.get(normalise_name(name))
+
+    def suggest(self, name: str) -> str | None:
+        index = best_match(normalise_name(name), self._normalised)
+        return None if index is None else self._names[index]
+
+
+def resolve_record(record: CardRecord, *, game: str) -> ResolvedCard:
+    """The rules' view of a card record.
+
+    Yu-Gi-Oh! cards are "the same card" when they share a passcode once aliases are
+    followed (alternate artworks, GOAT versions); other games compare names.
+    """
+    if game == "yugioh":
+        identity = record["alias_of"] or record["key"]
+    else:
+        identity = normalise_name(record["name"]) or record["key"]
+    ids = {record["key"], *record["alternate_keys"]}
+    if record["alias_of"]:
+        ids.add(record["alias_of"])
+    return ResolvedCard(
+        identity=identity,
+        name=record["name"],
+        kind=record["kind"],
+        ids=frozenset(ids),
+        tags=frozenset(record["tags"]),
+        max_copies=record["max_copies"],
+        stats=record["stats"],
+    )
+
+
+def _lookup(ref: CardRef, cards: CardIndex) -> CardRecord | None:
+    if isinstance(ref, int):
+        return cards.by_id(str(ref))
+    return cards.by_id(ref) or cards.by_name(ref)
+
+
+def _describe(ref: CardRef) -> str:
+    return f"passcode {ref}" if isinstance(ref, int) else repr(ref)
+
+
+@dataclass
+class ValidationReport:
+    legal: bool
+    counts: dict[str, int]
+    problems: list[DeckProblem]
+    suggestions: dict[str, str] = field(default_factory=dict)  # unknown reference → suggested name
+    deck: ResolvedDeck | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        problems = []
+        for problem in self.problems:
+            data = problem.to_json()
+            if problem.code == "unknown_card" and problem.card in self.suggestions:
+                data["suggestion"] = self.suggestions[problem.card]
+            problems.append(data)
+        return {"legal": self.legal, "counts": dict(self.counts), "problems": problems}
+
+
+def validate_deck_list(
+    deck: DeckList,
+    *,
+    game: str,
+    cards: CardIndex,
+    ruleset: str | None = None,
+    banlist: Banlist | None = None,
+    config: Mapping[str, Any] | None = None,
+) -> ValidationReport:
+    """Resolve ``deck`` through ``cards`` and check it; every problem at once.
+
+    Unknown cards are reported as ``unknown_card`` (with a suggestion when one is
+    close) and still counted, as placeholders, so the size checks stay truthful.
+    Rules pseudo-cards (the ygopro-cv "Cardfight!! Vanguard Rules", tag ``rules_card``)
+    are dropped: they are simulator switches, not cards.
+    """
+    problems: list[DeckProblem] = []
+    suggestions: dict[str, str] = {}
+    sections: dict[str, list[ResolvedEntry]] = {}
+    unknown_seen: set[tuple[type, CardRef]] = set()
+    for section, entries in deck.sections.items():
+        resolved_entries = sections.setdefault(section, [])
+        for ref, count in entries:
+            record = _lookup(ref, cards)
+            if record is not None:
+                card = resolve_record(record, game=game)
+                if card.has("rules_card"):
+                    continue
+            else:
+                card = ResolvedCard(
+                    identity=f"unknown:{ref}",
+                    name=str(ref),
+                    ids=frozenset({str(ref)}),
+                    tags=frozenset({"unknown"}),
+                )
+                if (type(ref), ref) not in unknown_seen:
+                    unknown_seen.add((type(ref), ref))
+                    suggestion = cards.suggest(ref) if isinstance(ref, str) else None
+                    message = f"Card not found: {_describe(ref)}"
+                    if suggestion:
+                        message += f" — did you mean {suggestion!r}?"
+                        suggestions[str(ref)] = suggestion
+                    problems.append(DeckProblem("unknown_card", message, section=section, card=str(ref)))
+            resolved_entries.append(ResolvedEntry(card=card, count=count, reference=str(ref)))
+    resolved = ResolvedDeck.from_sections(sections)
+    problems += check_deck(game, resolved, ruleset=ruleset, banlist=banlist, config=config)
+    counted = list(REPORT_SECTIONS.get(game, ())) + [
+        s for s in resolved.sections if s not in REPORT_SECTIONS.get(game, ())
+    ]
+    counts = {section: resolved.size(section) for section in counted}
+    return ValidationReport(
+        legal=not problems, counts=counts, problems=problems, suggestions=suggestions, deck=resolved
+    )
+
+
+__all__ = [
+    "CardIndex",
+    "InMemoryCardIndex",
+    "REPORT_SECTIONS",
+    "SECTION_TITLES",
+    "ValidationReport",
+    "resolve_record",
+    "validate_deck_list",
+]

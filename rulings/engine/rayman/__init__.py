@@ -1,0 +1,5 @@
+"""RaymanTCG: tings, creatures with hit points, terrains as costs (``raymantcg-regles.txt``)."""
+
+from .game import GAME, RaymanGame
+
+__all__ = ["GAME", "RaymanGame"]

@@ -1,0 +1,135 @@
+"""RaymanTCG actions: their JSON shape (checked here) and their slotted in-memory form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import validate as v
+from .state import CARD_ZONES, State
+
+Ref = tuple[str, str, int]
+
+# type -> (required fields, optional fields), besides "type" and "player"
+ACTION_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "play_terrain": (("card",), ()),
+    "play_creature": (("card",), ("terrains",)),
+    "play_magic": (("card",), ("terrains",)),
+    "attack": (("attacker", "target"), ()),
+    "ability_damage": (("card", "amount"), ("source",)),
+    "modify_stats": (("card",), ("atk", "def")),
+    "destroy": (("card",), ()),
+    "gain_tings": (("to", "amount"), ()),
+    "lose_tings": (("to", "amount"), ()),
+    "next_phase": ((), ()),
+    "end_turn": ((), ()),
+}
+
+
+class Action:
+    __slots__ = ("type", "player", "card", "target", "terrains", "amount", "source", "atk", "def_", "to")
+
+    def __init__(
+        self,
+        type: str,
+        player: str,
+        card: Ref | None = None,
+        target: Ref | None = None,
+        terrains: tuple[Ref, ...] = (),
+        amount: int = 0,
+        source: Ref | None = None,
+        atk: int | None = None,
+        def_: int | None = None,
+        to: str | None = None,
+    ) -> None:
+        self.type = type
+        self.player = player
+        self.card = card
+        self.target = target
+        self.terrains = terrains
+        self.amount = amount
+        self.source = source
+        self.atk = atk
+        self.def_ = def_
+        self.to = to
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and all(
+            getattr(self, slot) == getattr(other, slot) for slot in Action.__slots__
+        )
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, slot) for slot in Action.__slots__))
+
+    def __repr__(self) -> str:
+        return f"Action({action_to_json(self)!r})"
+
+
+def _existing_ref(state: State, value: Any, path: str) -> Ref:
+    ref = v.card_ref(value, path, CARD_ZONES)
+    owner, zone, index = ref
+    player = state.players[owner]
+    if zone == "deck" and player.deck is None:
+        raise v.fail(path, f"{value!r}: {owner}'s deck is given as a count, its cards cannot be named")
+    if index >= len(player.zone(zone)):
+        raise v.fail(
+            path, f"{value!r}: there is no such card ({owner}.{zone} holds {len(player.zone(zone))})"
+        )
+    return ref
+
+
+def parse_action(state: State, data: Any, *, path: str) -> Action:
+    if not isinstance(data, dict):
+        raise v.fail(path, 'an action is an object such as {"player": "A", "type": "end_turn"}')
+    action_type = v.choice(data.get("type"), v.pointer(path, "type"), ACTION_FIELDS)
+    required, optional = ACTION_FIELDS[action_type]
+    v.obj(data, path, required=("type", "player", *required), optional=optional)
+    action = Action(action_type, v.player(data["player"], v.pointer(path, "player")))
+    if "card" in data:
+        action.card = _existing_ref(state, data["card"], v.pointer(path, "card"))
+    if "attacker" in data:
+        action.card = _existing_ref(state, data["attacker"], v.pointer(path, "attacker"))
+    if "target" in data and data["target"] is not None:
+        action.target = _existing_ref(state, data["target"], v.pointer(path, "target"))
+    if "source" in data and data["source"] is not None:
+        action.source = _existing_ref(state, data["source"], v.pointer(path, "source"))
+    if "terrains" in data:
+        terrains_path = v.pointer(path, "terrains")
+        refs = v.array(data["terrains"], terrains_path)
+        action.terrains = tuple(
+            _existing_ref(state, ref, v.pointer(terrains_path, i)) for i, ref in enumerate(refs)
+        )
+    if "amount" in data:
+        action.amount = v.integer(data["amount"], v.pointer(path, "amount"), minimum=0)
+    if "to" in data:
+        action.to = v.player(data["to"], v.pointer(path, "to"))
+    if "atk" in data:
+        action.atk = v.integer(data["atk"], v.pointer(path, "atk"))
+    if "def" in data:
+        action.def_ = v.integer(data["def"], v.pointer(path, "def"))
+    return action
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    out: dict[str, Any] = {"player": action.player, "type": action.type}
+    kind = action.type
+    if kind == "attack":
+        out["attacker"] = v.ref_text(action.card)
+        out["target"] = v.ref_text(action.target)
+        return out
+    if action.card is not None:
+        out["card"] = v.ref_text(action.card)
+    if kind in ("play_creature", "play_magic"):
+        out["terrains"] = [v.ref_text(ref) for ref in action.terrains]
+    if kind == "ability_damage":
+        out["amount"] = action.amount
+        if action.source is not None:
+            out["source"] = v.ref_text(action.source)
+    if kind in ("gain_tings", "lose_tings"):
+        out["to"] = action.to
+        out["amount"] = action.amount
+    if kind == "modify_stats":
+        if action.atk is not None:
+            out["atk"] = action.atk
+        if action.def_ is not None:
+            out["def"] = action.def_
+    return out

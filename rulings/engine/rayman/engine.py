@@ -1,0 +1,683 @@
+"""RaymanTCG rules: applying actions, listing the legal ones, and the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..base import Event, GameOver, IllegalAction
+from .actions import Action, Ref
+from .state import Card, Player, State
+
+OTHER = {"A": "B", "B": "A"}
+
+
+def illegal(rule: str | tuple[str, ...], explanation: str) -> IllegalAction:
+    return IllegalAction((rule,) if isinstance(rule, str) else rule, explanation)
+
+
+def is_first_turn(state: State) -> bool:
+    # `turn` counts both players' turns, so turns 1 and 2 are each player's first (RAY-FIRST-TURN).
+    return state.turn <= 2
+
+
+# --- end of the game -------------------------------------------------------------------------------
+
+
+def check_tings(state: State, events: list[Event]) -> None:
+    if state.result is not None:
+        return
+    target = state.flags["tings_to_win"]
+    reached = [key for key in ("A", "B") if state.players[key].tings >= target]
+    if len(reached) == 2:
+        state.result = (None, True, ("RAY-WIN-TINGS",))
+    elif reached:
+        state.result = (reached[0], False, ("RAY-WIN-TINGS",))
+    else:
+        return
+    events.append(
+        Event(
+            "game_over",
+            {"winner": state.result[0], "draw": state.result[1]},
+            ("RAY-WIN-TINGS",),
+            f"{' and '.join(reached)} reached {target} tings and won."
+            if len(reached) == 1
+            else f"Both players reached {target} tings: a draw.",
+        )
+    )
+
+
+def check_creatures_left(state: State, events: list[Event]) -> None:
+    """After a destruction: a player left without creature anywhere loses (RAY-WIN-NO-CREATURES)."""
+    if state.result is not None:
+        return
+    out = [key for key in ("A", "B") if not state.players[key].has_creature_anywhere()]
+    if not out:
+        return
+    if len(out) == 2:
+        state.result = (None, True, ("RAY-WIN-NO-CREATURES",))
+        text = "Neither player has a creature left in deck, hand or play: a draw."
+    else:
+        state.result = (OTHER[out[0]], False, ("RAY-WIN-NO-CREATURES",))
+        text = f"{out[0]} has no creature left in deck, hand or play: {OTHER[out[0]]} wins."
+    events.append(
+        Event(
+            "game_over", {"winner": state.result[0], "draw": state.result[1]}, ("RAY-WIN-NO-CREATURES",), text
+        )
+    )
+
+
+# --- damage and tings ----------------------------------------------------------------------------
+
+
+def gain_tings(state: State, key: str, amount: int, rule: str, events: list[Event]) -> None:
+    player = state.players[key]
+    player.tings += amount
+    events.append(
+        Event(
+            "tings_gained",
+            {"player": key, "amount": amount, "tings": player.tings},
+            (rule,),
+            f"{key} gains {amount} tings ({player.tings}).",
+        )
+    )
+
+
+def hurt_creature(
+    state: State, ref: Ref, amount: int, *, rule: str, tings_to: str | None, events: list[Event]
+) -> bool:
+    """Take ``amount`` hit points from a creature; destroy it at 0 or below. True when destroyed."""
+    owner, _, index = ref
+    player = state.players[owner]
+    creature = player.creatures[index].clone()
+    creature.hp -= amount
+    events.append(
+        Event(
+            "creature_damage",
+            {"card": f"{owner}.creatures.{index}", "amount": amount, "hp": creature.hp},
+            (rule,),
+            f"{creature.name} loses {amount} hit points ({creature.hp} left).",
+        )
+    )
+    if creature.hp > 0:
+        player.creatures[index] = creature
+        return False
+    del player.creatures[index]
+    player.graveyard.append(creature.left_field())
+    events.append(
+        Event(
+            "destroyed",
+            {"card": f"{owner}.creatures.{index}", "name": creature.name},
+            ("RAY-HP-DESTROYED",),
+            f"{creature.name} is at {creature.hp} hit points: destroyed, it goes to the graveyard.",
+        )
+    )
+    if tings_to is not None:
+        gain_tings(state, tings_to, -creature.hp, "RAY-TINGS-OVERKILL", events)
+    return True
+
+
+def combat_damage(attacker: Card, target: Card, advantage_damage: int) -> tuple[int, int, tuple[str, ...]]:
+    """(damage to the attacked creature, damage to the attacker, rules) of one attack."""
+    if attacker.atk > target.def_:
+        return attacker.atk - target.def_, 0, ("RAY-COMBAT-DAMAGE",)
+    if target.def_ > attacker.atk:
+        return 0, target.def_ - attacker.atk, ("RAY-COMBAT-COUNTER",)
+    if attacker.advantage and not target.advantage:
+        return advantage_damage, 0, ("RAY-ADVANTAGE", "RAY-POWERS")
+    if target.advantage and not attacker.advantage:
+        return 0, advantage_damage, ("RAY-ADVANTAGE", "RAY-POWERS")
+    return 0, 0, ("RAY-COMBAT-DAMAGE", "RAY-COMBAT-COUNTER")
+
+
+def resolve_attack(state: State, attacker_ref: Ref, target_ref: Ref | None) -> list[Event]:
+    """The arithmetic of an attack (no legality checks: the damage query uses it too)."""
+    key = attacker_ref[0]
+    opponent = OTHER[key]
+    attacker = state.players[key].creatures[attacker_ref[2]]
+    events: list[Event] = []
+    if target_ref is None:
+        events.append(
+            Event(
+                "direct_attack",
+                {
+                    "attacker": f"{key}.creatures.{attacker_ref[2]}",
+                    "player": opponent,
+                    "amount": attacker.atk,
+                },
+                ("RAY-DIRECT-ATTACK",),
+                f"{opponent} has no creature: {attacker.name} attacks the player directly.",
+            )
+        )
+        gain_tings(state, key, attacker.atk, "RAY-DIRECT-ATTACK", events)
+        check_tings(state, events)
+        return events
+    target = state.players[opponent].creatures[target_ref[2]]
+    to_target, to_attacker, rules = combat_damage(attacker, target, state.flags["advantage_damage"])
+    events.append(
+        Event(
+            "combat",
+            {
+                "attacker": f"{key}.creatures.{attacker_ref[2]}",
+                "target": f"{opponent}.creatures.{target_ref[2]}",
+                "damage_to_target": to_target,
+                "damage_to_attacker": to_attacker,
+            },
+            rules,
+            f"{attacker.name} ({attacker.atk} ATK) attacks {target.name} ({target.def_} DEF).",
+        )
+    )
+    destroyed = False
+    if to_target:
+        destroyed = hurt_creature(
+            state,
+            (opponent, "creatures", target_ref[2]),
+            to_target,
+            rule=rules[0],
+            tings_to=key,
+            events=events,
+        )
+    if to_attacker:
+        destroyed = hurt_creature(
+            state,
+            (key, "creatures", attacker_ref[2]),
+            to_attacker,
+            rule=rules[0],
+            tings_to=opponent,
+            events=events,
+        )
+    check_tings(state, events)
+    if destroyed:
+        check_creatures_left(state, events)
+    return events
+
+
+# --- costs ---------------------------------------------------------------------------------------
+
+
+def cost_needs(cost: int | dict[str, int]) -> tuple[dict[str, int], int]:
+    if isinstance(cost, int):
+        return {}, cost
+    coloured = {kind: count for kind, count in cost.items() if kind != "any" and count}
+    return coloured, cost.get("any", 0)
+
+
+def find_payment(player: Player, cost: int | dict[str, int]) -> list[int] | None:
+    """One way to pay ``cost`` with free terrains (the one the legal-action list proposes)."""
+    coloured, colourless = cost_needs(cost)
+    free = [i for i, terrain in enumerate(player.terrains) if not terrain.occupied]
+    if len(free) < colourless + sum(coloured.values()):
+        return None
+    chosen: list[int] = []
+    for kind, count in coloured.items():
+        matching = [i for i in free if player.terrains[i].terrain == kind][:count]
+        if len(matching) < count:
+            return None
+        chosen += matching
+    rest = [i for i in free if i not in chosen]
+    chosen += rest[:colourless]
+    return sorted(chosen)
+
+
+def pay(state: State, key: str, card: Card, refs: tuple[Ref, ...], events: list[Event]) -> None:
+    player = state.players[key]
+    coloured, colourless = cost_needs(card.cost)
+    total = colourless + sum(coloured.values())
+    seen: set[int] = set()
+    for owner, zone, index in refs:
+        if owner != key or zone != "terrains":
+            raise illegal("RAY-COST-TERRAINS", f"{owner}.{zone}.{index} is not one of {key}'s terrains.")
+        if index in seen:
+            raise illegal(
+                "RAY-TERRAIN-OCCUPIED", f"{key}.terrains.{index} is named twice: a terrain pays once."
+            )
+        seen.add(index)
+        if player.terrains[index].occupied:
+            raise illegal(
+                "RAY-TERRAIN-OCCUPIED",
+                f"{key}.terrains.{index} is occupied: it already paid for a card this turn.",
+            )
+    if len(refs) != total:
+        free = sum(not terrain.occupied for terrain in player.terrains)
+        raise illegal(
+            "RAY-COST-TERRAINS",
+            f"{card.name} costs {total} terrain(s); {len(refs)} named in `terrains` ({free} free). "
+            "Name exactly the terrains that pay.",
+        )
+    kinds = [player.terrains[index].terrain for _, _, index in refs]
+    for kind, count in coloured.items():
+        if kinds.count(kind) < count:
+            raise illegal(
+                "RAY-COST-COLOURED",
+                f"{card.name} needs {count} {kind} terrain(s); the terrains named give {kinds.count(kind)}.",
+            )
+    for _, _, index in refs:
+        terrain = player.terrains[index].clone()
+        terrain.occupied = True
+        player.terrains[index] = terrain
+    if refs:
+        events.append(
+            Event(
+                "terrains_occupied",
+                {"player": key, "terrains": [f"{key}.terrains.{index}" for _, _, index in refs]},
+                ("RAY-COST-TERRAINS", "RAY-TERRAIN-OCCUPIED"),
+                f"{total} terrain(s) pay for {card.name} and are occupied for the turn.",
+            )
+        )
+
+
+# --- turn structure ------------------------------------------------------------------------------
+
+
+def draw(state: State, events: list[Event]) -> None:
+    """The mandatory draw of the turn player's draw phase, then on to the main phase."""
+    key = state.turn_player
+    player = state.players[key]
+    if player.deck_size() == 0:
+        if state.flags["empty_deck_draw_loses"]:
+            state.result = (OTHER[key], False, ("RAY-DECK-OUT",))
+            events.append(
+                Event(
+                    "deck_out",
+                    {"player": key, "winner": OTHER[key]},
+                    ("RAY-DRAW", "RAY-DECK-OUT"),
+                    f"{key} must draw from an empty deck and loses.",
+                )
+            )
+            return
+        events.append(
+            Event("no_draw", {"player": key}, ("RAY-DECK-OUT",), f"{key}'s deck is empty: no draw.")
+        )
+    else:
+        if player.deck is None:
+            player.deck_count -= 1
+            player.hand.append(Card("unknown", "unknown card"))
+        else:
+            player.hand.append(player.deck.pop(0))
+        events.append(Event("draw", {"player": key, "count": 1}, ("RAY-DRAW",), f"{key} draws a card."))
+    state.phase = "main"
+
+
+def pass_turn(state: State, events: list[Event]) -> None:
+    key = state.turn_player
+    player = state.players[key]
+    player.creature_played_this_turn = player.magic_played_this_turn = player.attacked_this_turn = False
+    for each in state.players.values():
+        terrains = each.terrains
+        for i, terrain in enumerate(terrains):
+            if terrain.occupied:
+                free = terrain.clone()
+                free.occupied = False
+                terrains[i] = free
+        creatures = each.creatures
+        for i, creature in enumerate(creatures):
+            if creature.ability_used_this_turn:
+                rested = creature.clone()
+                rested.ability_used_this_turn = False
+                creatures[i] = rested
+    state.turn += 1
+    state.turn_player = OTHER[key]
+    state.phase = "draw"
+    events.append(
+        Event(
+            "turn_start",
+            {"turn": state.turn, "player": state.turn_player},
+            ("RAY-TURN", "RAY-TERRAIN-OCCUPIED"),
+            f"{key} ends the turn; turn {state.turn} is {state.turn_player}'s; every terrain is free again.",
+        )
+    )
+    draw(state, events)
+
+
+# --- the actions ---------------------------------------------------------------------------------
+
+
+def _own_card(state: State, key: str, ref: Ref | None, zone: str, kind: str, rule: str, what: str) -> Card:
+    assert ref is not None
+    owner, ref_zone, index = ref
+    if owner != key or ref_zone != zone:
+        raise illegal(rule, f"{what} must come from {key}'s {zone}; {owner}.{ref_zone}.{index} does not.")
+    card = state.players[owner].zone(zone)[index]
+    if card.kind != kind:
+        raise illegal(rule, f"{owner}.{zone}.{index} ({card.name}) is not a {kind} card.")
+    return card
+
+
+def _require_phase(state: State, phases: tuple[str, ...], what: str) -> None:
+    if state.phase not in phases:
+        raise illegal(
+            "RAY-TURN", f"{what} happens in the {' or '.join(phases)} phase, not the {state.phase} phase."
+        )
+
+
+def do_play_terrain(state: State, action: Action) -> list[Event]:
+    _require_phase(state, ("main",), "Playing a terrain")
+    key = action.player
+    card = _own_card(state, key, action.card, "hand", "terrain", "RAY-PLAY-TERRAIN", "A terrain")
+    player = state.players[key]
+    del player.hand[action.card[2]]  # type: ignore[index]
+    player.terrains.append(card)
+    return [
+        Event(
+            "terrain_played",
+            {"player": key, "card": card.name, "terrain": card.terrain},
+            ("RAY-PLAY-TERRAIN",),
+            f"{key} puts {card.name} ({card.terrain}) into play.",
+        )
+    ]
+
+
+def do_play_creature(state: State, action: Action) -> list[Event]:
+    _require_phase(state, ("main",), "Playing a creature")
+    key = action.player
+    card = _own_card(state, key, action.card, "hand", "creature", "RAY-ONE-CREATURE", "A creature")
+    player = state.players[key]
+    if player.creature_played_this_turn:
+        raise illegal("RAY-ONE-CREATURE", f"{key} has already played a creature this turn.")
+    events: list[Event] = []
+    pay(state, key, card, action.terrains, events)
+    del player.hand[action.card[2]]  # type: ignore[index]
+    player.creatures.append(card)
+    player.creature_played_this_turn = True
+    events.append(
+        Event(
+            "creature_played",
+            {"player": key, "card": card.name, "to": f"{key}.creatures.{len(player.creatures) - 1}"},
+            ("RAY-ONE-CREATURE",),
+            f"{key} plays {card.name}.",
+        )
+    )
+    return events
+
+
+def do_play_magic(state: State, action: Action) -> list[Event]:
+    _require_phase(state, ("main",), "Playing a magic card")
+    key = action.player
+    card = _own_card(state, key, action.card, "hand", "magic", "RAY-ONE-MAGIC", "A magic card")
+    player = state.players[key]
+    if player.magic_played_this_turn:
+        raise illegal("RAY-ONE-MAGIC", f"{key} has already played a magic card this turn.")
+    events: list[Event] = []
+    pay(state, key, card, action.terrains, events)
+    del player.hand[action.card[2]]  # type: ignore[index]
+    player.magic_played_this_turn = True
+    if card.magic_type == "permanent":
+        player.magic.append(card)
+        text = f"{key} plays the permanent magic card {card.name}; it stays in the magic zone."
+    else:
+        player.graveyard.append(card)
+        text = f"{key} plays the ephemeral magic card {card.name}; it resolves and goes to the graveyard."
+    events.append(
+        Event(
+            "magic_played",
+            {"player": key, "card": card.name, "magic_type": card.magic_type},
+            ("RAY-ONE-MAGIC", "RAY-MAGIC"),
+            text,
+        )
+    )
+    return events
+
+
+def check_attack(state: State, action: Action) -> None:
+    key = action.player
+    _require_phase(state, ("attack",), "An attack")
+    if is_first_turn(state) and not state.flags["attack_on_first_turn"]:
+        raise illegal("RAY-FIRST-TURN", f"Turn {state.turn} is {key}'s first turn: no attack.")
+    player = state.players[key]
+    if player.attacked_this_turn:
+        raise illegal("RAY-ONE-ATTACK", f"{key} has already attacked this turn: one attack by one creature.")
+    owner, zone, index = action.card  # type: ignore[misc]
+    if owner != key or zone != "creatures":
+        rule = "RAY-MAGIC" if zone == "magic" else "RAY-ONE-ATTACK"
+        raise illegal(
+            rule, f"Only a creature {key} has in play can attack; {owner}.{zone}.{index} is not one."
+        )
+    opponent = state.players[OTHER[key]]
+    if action.target is None:
+        if opponent.creatures:
+            raise illegal(
+                "RAY-DIRECT-ATTACK",
+                f"{OTHER[key]} has {len(opponent.creatures)} creature(s) in play: attack one of them, "
+                "not the player.",
+            )
+        return
+    t_owner, t_zone, t_index = action.target
+    if t_owner != OTHER[key] or t_zone != "creatures":
+        raise illegal("RAY-ONE-ATTACK", f"An attack targets a creature of {OTHER[key]} or the player.")
+
+
+def do_attack(state: State, action: Action) -> list[Event]:
+    check_attack(state, action)
+    state.players[action.player].attacked_this_turn = True
+    return resolve_attack(state, action.card, action.target)  # type: ignore[arg-type]
+
+
+def do_ability_damage(state: State, action: Action) -> list[Event]:
+    _require_phase(state, ("main", "attack"), "An ability")
+    key = action.player
+    owner, zone, index = action.card  # type: ignore[misc]
+    if zone != "creatures":
+        raise illegal(
+            "RAY-ABILITY-DAMAGE", f"Ability damage hits a creature in play; {owner}.{zone}.{index} is not."
+        )
+    events: list[Event] = []
+    if action.source is not None:
+        s_owner, s_zone, s_index = action.source
+        if s_owner != key or s_zone != "creatures":
+            raise illegal("RAY-ABILITY-ONCE", f"The ability's source must be a creature {key} has in play.")
+        if is_first_turn(state) and not state.flags["attack_on_first_turn"]:
+            raise illegal(
+                "RAY-FIRST-TURN", f"Turn {state.turn} is {key}'s first turn: no ability before an attack."
+            )
+        source = state.players[key].creatures[s_index]
+        if source.unique_ability and source.unique_ability_used:
+            raise illegal("RAY-ABILITY-ONCE", f"{source.name}'s (U) ability has already been used this game.")
+        if source.ability_used_this_turn:
+            raise illegal("RAY-ABILITY-ONCE", f"{source.name} has already used its ability this turn.")
+        source = source.clone()
+        source.ability_used_this_turn = True
+        source.unique_ability_used = source.unique_ability
+        state.players[key].creatures[s_index] = source
+        events.append(
+            Event(
+                "ability_used",
+                {"card": f"{key}.creatures.{s_index}", "name": source.name},
+                ("RAY-ABILITY-ONCE",),
+                f"{source.name} uses its ability.",
+            )
+        )
+    destroyed = hurt_creature(
+        state, action.card, action.amount, rule="RAY-ABILITY-DAMAGE", tings_to=None, events=events
+    )  # type: ignore[arg-type]
+    if destroyed:
+        events[-1] = Event(
+            events[-1].type,
+            events[-1].data,
+            (*events[-1].rules, "RAY-NO-TINGS-FROM-EFFECTS"),
+            events[-1].text + " An ability destroyed it: no tings.",
+        )
+        check_creatures_left(state, events)
+    return events
+
+
+def do_modify_stats(state: State, action: Action) -> list[Event]:
+    _require_phase(state, ("main", "attack"), "A change of ATK or DEF")
+    owner, zone, index = action.card  # type: ignore[misc]
+    if zone != "creatures":
+        raise illegal(
+            "RAY-STATS-FLOOR",
+            f"Only a creature in play has ATK and DEF to change; not {owner}.{zone}.{index}.",
+        )
+    creature = state.players[owner].creatures[index].clone()
+    clamped = False
+    if action.atk is not None:
+        clamped |= creature.atk + action.atk < 0
+        creature.atk = max(0, creature.atk + action.atk)
+    if action.def_ is not None:
+        clamped |= creature.def_ + action.def_ < 0
+        creature.def_ = max(0, creature.def_ + action.def_)
+    state.players[owner].creatures[index] = creature
+    return [
+        Event(
+            "stats_changed",
+            {"card": f"{owner}.creatures.{index}", "atk": creature.atk, "def": creature.def_},
+            ("RAY-STATS-FLOOR",),
+            f"{creature.name} is now {creature.atk} ATK / {creature.def_} DEF"
+            + (" (a value that would go below 0 stops at 0)." if clamped else "."),
+        )
+    ]
+
+
+def do_destroy(state: State, action: Action) -> list[Event]:
+    _require_phase(state, ("main", "attack"), "A destruction by a card")
+    owner, zone, index = action.card  # type: ignore[misc]
+    player = state.players[owner]
+    if zone not in ("creatures", "magic"):
+        raise illegal(
+            "RAY-MAGIC",
+            f"Only a creature or permanent magic card in play can be destroyed, not {owner}.{zone}.{index}.",
+        )
+    card = player.zone(zone)[index]
+    del player.zone(zone)[index]
+    player.graveyard.append(card.left_field())
+    rules = ("RAY-HP-DESTROYED", "RAY-NO-TINGS-FROM-EFFECTS") if zone == "creatures" else ("RAY-MAGIC",)
+    events = [
+        Event(
+            "destroyed",
+            {"card": f"{owner}.{zone}.{index}", "name": card.name},
+            rules,
+            f"{card.name} is destroyed by a card effect and goes to the graveyard"
+            + (": no tings." if zone == "creatures" else "; its effect ends."),
+        )
+    ]
+    if zone == "creatures":
+        check_creatures_left(state, events)
+    return events
+
+
+def do_tings(state: State, action: Action) -> list[Event]:
+    _require_phase(state, ("main", "attack"), "A card giving or taking tings")
+    key = action.to
+    assert key is not None
+    events: list[Event] = []
+    if action.type == "gain_tings":
+        gain_tings(state, key, action.amount, "RAY-TINGS-CARDS", events)
+        check_tings(state, events)
+        return events
+    player = state.players[key]
+    lost = min(player.tings, action.amount)
+    player.tings -= lost
+    rules = ("RAY-TINGS-CARDS", "RAY-TINGS-START") if lost < action.amount else ("RAY-TINGS-CARDS",)
+    return [
+        Event(
+            "tings_lost",
+            {"player": key, "amount": lost, "tings": player.tings},
+            rules,
+            f"{key} loses {lost} tings ({player.tings})"
+            + (", never below 0." if lost < action.amount else "."),
+        )
+    ]
+
+
+NEXT_PHASE = {"main": "attack", "attack": "end"}
+
+
+def do_next_phase(state: State, action: Action) -> list[Event]:
+    events: list[Event] = []
+    if state.phase == "draw":
+        draw(state, events)
+    elif state.phase == "end":
+        pass_turn(state, events)
+    else:
+        state.phase = NEXT_PHASE[state.phase]
+        events.append(
+            Event(
+                "phase",
+                {"phase": state.phase},
+                ("RAY-TURN",),
+                f"{action.player} moves to the {state.phase} phase.",
+            )
+        )
+    return events
+
+
+def do_end_turn(state: State, action: Action) -> list[Event]:
+    if state.phase == "draw":
+        raise illegal("RAY-DRAW", "The draw is mandatory: move on from the draw phase (next_phase) first.")
+    events: list[Event] = []
+    pass_turn(state, events)
+    return events
+
+
+HANDLERS: dict[str, Callable[[State, Action], list[Event]]] = {
+    "play_terrain": do_play_terrain,
+    "play_creature": do_play_creature,
+    "play_magic": do_play_magic,
+    "attack": do_attack,
+    "ability_damage": do_ability_damage,
+    "modify_stats": do_modify_stats,
+    "destroy": do_destroy,
+    "gain_tings": do_tings,
+    "lose_tings": do_tings,
+    "next_phase": do_next_phase,
+    "end_turn": do_end_turn,
+}
+
+
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
+    if state.result is not None:
+        raise GameOver(
+            state.result[2] or ("RAY-GAME-OVER",), "The game is already over: no further action applies."
+        )
+    if action.player != state.turn_player:
+        raise illegal("RAY-TURN", f"It is {state.turn_player}'s turn: {action.player} cannot act now.")
+    if state.phase == "draw" and action.type not in ("next_phase", "end_turn"):
+        raise illegal("RAY-DRAW", "The draw phase comes first: the turn player draws before anything else.")
+    new = state.copy()
+    events = HANDLERS[action.type](new, action)
+    return new, events
+
+
+def legal_actions(state: State, key: str | None = None) -> list[Action]:
+    key = key or state.turn_player
+    if state.result is not None or key != state.turn_player:
+        return []
+    phase = state.phase
+    if phase == "draw":
+        return [Action("next_phase", key)]
+    player = state.players[key]
+    actions: list[Action] = []
+    if phase == "main":
+        creature_ok = not player.creature_played_this_turn
+        magic_ok = not player.magic_played_this_turn
+        for index, card in enumerate(player.hand):
+            kind = card.kind
+            if kind == "terrain":
+                actions.append(Action("play_terrain", key, (key, "hand", index)))
+            elif (kind == "creature" and creature_ok) or (kind == "magic" and magic_ok):
+                payment = find_payment(player, card.cost)
+                if payment is not None:
+                    actions.append(
+                        Action(
+                            "play_creature" if kind == "creature" else "play_magic",
+                            key,
+                            (key, "hand", index),
+                            terrains=tuple((key, "terrains", i) for i in payment),
+                        )
+                    )
+    elif (
+        phase == "attack"
+        and not player.attacked_this_turn
+        and player.creatures
+        and (not is_first_turn(state) or state.flags["attack_on_first_turn"])
+    ):
+        opponent = OTHER[key]
+        targets: list[Ref | None] = [
+            (opponent, "creatures", i) for i in range(len(state.players[opponent].creatures))
+        ]
+        for index in range(len(player.creatures)):
+            attacker = (key, "creatures", index)
+            for target in targets or [None]:
+                actions.append(Action("attack", key, attacker, target))
+    actions.append(Action("next_phase", key))
+    actions.append(Action("end_turn", key))
+    return actions

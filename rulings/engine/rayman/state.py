@@ -1,0 +1,399 @@
+"""RaymanTCG state: plain slotted objects, copied structurally (never deep-copied) between actions.
+
+Every card object is treated as immutable once it is part of a state: code that changes a card
+replaces it in its (freshly copied) zone list with ``card.clone()``. Copying a state therefore only
+copies the zone lists, which keeps random self-play fast.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import CardLookup, MalformedDocument, PathError
+from . import validate as v
+
+PHASES = ("draw", "main", "attack", "end")
+TERRAIN_TYPES = ("Terre", "Air", "Eau", "Bon", "Feu", "Mauvais")
+KINDS = ("creature", "magic", "terrain")
+MAGIC_TYPES = ("ephemeral", "permanent")
+# A card drawn from a deck given as a count: nobody knows what it is yet.
+UNKNOWN = "unknown"
+
+CARD_ZONES = ("hand", "deck", "graveyard", "terrains", "creatures", "magic")
+PLAYER_FIELDS = (
+    "tings",
+    "hand",
+    "deck",
+    "graveyard",
+    "terrains",
+    "creatures",
+    "magic",
+    "creature_played_this_turn",
+    "magic_played_this_turn",
+    "attacked_this_turn",
+)
+CREATURE_FLAGS = ("advantage", "unique_ability", "unique_ability_used", "ability_used_this_turn")
+
+
+class Card:
+    """Any RaymanTCG card; which fields matter depends on ``kind``."""
+
+    __slots__ = (
+        "kind",
+        "name",
+        "cost",
+        "atk",
+        "def_",
+        "hp",
+        "max_hp",
+        "terrain",
+        "occupied",
+        "magic_type",
+        "subtype",
+        "advantage",
+        "unique_ability",
+        "unique_ability_used",
+        "ability_used_this_turn",
+    )
+
+    def __init__(self, kind: str, name: str) -> None:
+        self.kind = kind
+        self.name = name
+        self.cost: int | dict[str, int] = 0
+        self.atk = 0
+        self.def_ = 0
+        self.hp = 0
+        self.max_hp = 0
+        self.terrain: str | None = None
+        self.occupied = False
+        self.magic_type = "ephemeral"
+        self.subtype: str | None = None
+        self.advantage = False
+        self.unique_ability = False
+        self.unique_ability_used = False
+        self.ability_used_this_turn = False
+
+    def clone(self) -> Card:
+        new = Card.__new__(Card)
+        for slot in Card.__slots__:
+            setattr(new, slot, getattr(self, slot))
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and all(
+            getattr(self, slot) == getattr(other, slot) for slot in Card.__slots__
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def cost_total(self) -> int:
+        cost = self.cost
+        return cost if isinstance(cost, int) else sum(cost.values())
+
+    def left_field(self) -> Card:
+        """The card as it lies in a graveyard or hand: full hit points, no marks of the field."""
+        new = self.clone()
+        new.hp = new.max_hp
+        new.occupied = False
+        new.unique_ability_used = False
+        new.ability_used_this_turn = False
+        return new
+
+    def to_json(self, zone: str) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        if self.kind == UNKNOWN:
+            return out
+        if self.kind == "terrain":
+            out["terrain"] = self.terrain
+            if zone == "terrains":
+                out["occupied"] = self.occupied
+            return out
+        out["cost"] = dict(self.cost) if isinstance(self.cost, dict) else self.cost
+        if self.subtype:
+            out["subtype"] = self.subtype
+        if self.kind == "magic":
+            out["magic_type"] = self.magic_type
+            return out
+        out.update(atk=self.atk, **{"def": self.def_}, hp=self.hp, max_hp=self.max_hp)
+        for flag in CREATURE_FLAGS:
+            if getattr(self, flag):
+                out[flag] = True
+        return out
+
+
+class Player:
+    __slots__ = (
+        "tings",
+        "hand",
+        "deck",
+        "deck_count",
+        "graveyard",
+        "terrains",
+        "creatures",
+        "magic",
+        "creature_played_this_turn",
+        "magic_played_this_turn",
+        "attacked_this_turn",
+    )
+
+    def __init__(self) -> None:
+        self.tings = 0
+        self.hand: list[Card] = []
+        self.deck: list[Card] | None = None  # None: only the count is known
+        self.deck_count = 0
+        self.graveyard: list[Card] = []
+        self.terrains: list[Card] = []
+        self.creatures: list[Card] = []
+        self.magic: list[Card] = []
+        self.creature_played_this_turn = False
+        self.magic_played_this_turn = False
+        self.attacked_this_turn = False
+
+    def copy(self) -> Player:
+        new = Player.__new__(Player)
+        new.tings = self.tings
+        new.hand = self.hand[:]
+        new.deck = None if self.deck is None else self.deck[:]
+        new.deck_count = self.deck_count
+        new.graveyard = self.graveyard[:]
+        new.terrains = self.terrains[:]
+        new.creatures = self.creatures[:]
+        new.magic = self.magic[:]
+        new.creature_played_this_turn = self.creature_played_this_turn
+        new.magic_played_this_turn = self.magic_played_this_turn
+        new.attacked_this_turn = self.attacked_this_turn
+        return new
+
+    def deck_size(self) -> int:
+        return self.deck_count if self.deck is None else len(self.deck)
+
+    def zone(self, name: str) -> list[Card]:
+        if name == "deck":
+            return self.deck if self.deck is not None else []
+        return getattr(self, name)
+
+    def has_creature_anywhere(self) -> bool:
+        """For the second win condition; unknown cards may be creatures."""
+        if self.creatures:
+            return True
+        if any(card.kind in ("creature", UNKNOWN) for card in self.hand):
+            return True
+        if self.deck is None:
+            return self.deck_count > 0
+        return any(card.kind == "creature" for card in self.deck)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Player) and all(
+            getattr(self, slot) == getattr(other, slot) for slot in Player.__slots__
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class State:
+    __slots__ = ("turn", "turn_player", "phase", "players", "ruleset", "flags", "result")
+
+    def __init__(self, *, ruleset: str, flags: Any) -> None:
+        self.turn = 1
+        self.turn_player = "A"
+        self.phase = "main"
+        self.players: dict[str, Player] = {"A": Player(), "B": Player()}
+        self.ruleset = ruleset
+        self.flags = flags
+        # (winner or None, draw, rule ids) once the game is over; derived, never part of the JSON.
+        self.result: tuple[str | None, bool, tuple[str, ...]] | None = None
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.turn = self.turn
+        new.turn_player = self.turn_player
+        new.phase = self.phase
+        players = self.players
+        new.players = {"A": players["A"].copy(), "B": players["B"].copy()}
+        new.ruleset = self.ruleset
+        new.flags = self.flags
+        new.result = self.result
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and all(
+            getattr(self, slot) == getattr(other, slot) for slot in State.__slots__ if slot != "flags"
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+# --- JSON → state --------------------------------------------------------------------------------
+
+CARD_FIELDS = {
+    "creature": ("name", "kind", "cost", "subtype", "atk", "def", "hp", "max_hp", *CREATURE_FLAGS),
+    "magic": ("name", "kind", "cost", "subtype", "magic_type"),
+    "terrain": ("name", "kind", "terrain", "occupied"),
+    UNKNOWN: ("name", "kind"),
+}
+
+
+def parse_cost(data: Any, path: str) -> int | dict[str, int]:
+    if isinstance(data, dict):
+        cost: dict[str, int] = {}
+        for key, count in data.items():
+            v.choice(key, v.pointer(path, key), (*TERRAIN_TYPES, "any"))
+            cost[key] = v.integer(count, v.pointer(path, key), minimum=0)
+        return cost
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise v.fail(path, 'must be a number of terrains or an object such as {"Feu": 1, "any": 2}')
+    return v.integer(data, path, minimum=0)
+
+
+def resolve_card(data: Any, path: str, cards: CardLookup | None) -> Any:
+    """A bare ``{"id": …}`` / ``{"name": …}`` reference goes through the card database when one is given."""
+    if isinstance(data, dict) and "kind" not in data and set(data) <= {"id", "name"} and data:
+        found = cards("rayman", data) if cards is not None else None
+        if found is None:
+            raise v.fail(path, f"unknown card {data!r}: give its kind and values, or a known card")
+        return found
+    return data
+
+
+def parse_card(
+    data: Any, path: str, *, zone: str, cards: CardLookup | None = None, allow_unknown: bool = False
+) -> Card:
+    data = resolve_card(data, path, cards)
+    if not isinstance(data, dict):
+        raise v.fail(path, "must be a card object")
+    on_field = zone in ("terrains", "creatures", "magic")
+    default_kind = {"terrains": "terrain", "creatures": "creature", "magic": "magic"}.get(zone)
+    kinds = (*KINDS, UNKNOWN) if allow_unknown else KINDS
+    if "kind" in data:
+        kind = v.choice(data["kind"], v.pointer(path, "kind"), kinds)
+    elif default_kind:
+        kind = default_kind
+    else:
+        raise v.fail(v.pointer(path, "kind"), f"missing; expected one of {', '.join(kinds)}")
+    if default_kind and kind != default_kind:
+        raise v.fail(v.pointer(path, "kind"), f"a card in {zone} must be a {default_kind}")
+    fields = CARD_FIELDS[kind]
+    required: tuple[str, ...] = ("name",)
+    if kind == "creature":
+        required += ("atk", "def", "hp") if on_field else ("atk", "def", "hp", "cost")
+    elif kind == "magic" and not on_field:
+        required += ("cost",)
+    elif kind == "terrain":
+        required += ("terrain",)
+    v.obj(data, path, required=required, optional=fields)
+    if kind == "terrain" and zone != "terrains" and "occupied" in data:
+        raise v.fail(v.pointer(path, "occupied"), "only a terrain in the terrain zone is occupied or free")
+    card = Card(kind, v.string(data["name"], v.pointer(path, "name")))
+    if kind == UNKNOWN:
+        return card
+    if kind == "terrain":
+        card.terrain = v.choice(data["terrain"], v.pointer(path, "terrain"), TERRAIN_TYPES)
+        card.occupied = v.boolean(data.get("occupied", False), v.pointer(path, "occupied"))
+        return card
+    if "cost" in data:
+        card.cost = parse_cost(data["cost"], v.pointer(path, "cost"))
+    if "subtype" in data:
+        card.subtype = v.string(data["subtype"], v.pointer(path, "subtype"))
+    if kind == "magic":
+        card.magic_type = v.choice(
+            data.get("magic_type", "ephemeral"), v.pointer(path, "magic_type"), MAGIC_TYPES
+        )
+        return card
+    card.atk = v.integer(data["atk"], v.pointer(path, "atk"), minimum=0)
+    card.def_ = v.integer(data["def"], v.pointer(path, "def"), minimum=0)
+    if "max_hp" in data:
+        card.max_hp = v.integer(data["max_hp"], v.pointer(path, "max_hp"), minimum=1)
+        card.hp = v.integer(data["hp"], v.pointer(path, "hp"), minimum=1)
+        if card.hp > card.max_hp:
+            raise v.fail(v.pointer(path, "hp"), f"cannot exceed max_hp ({card.max_hp})")
+    else:
+        card.hp = card.max_hp = v.integer(data["hp"], v.pointer(path, "hp"), minimum=1)
+    if not on_field and card.hp != card.max_hp:
+        raise v.fail(v.pointer(path, "hp"), "only a creature in play can have lost hit points")
+    for flag in CREATURE_FLAGS:
+        if flag in data:
+            setattr(card, flag, v.boolean(data[flag], v.pointer(path, flag)))
+    return card
+
+
+def _card_list(data: Any, path: str, zone: str, cards: CardLookup | None) -> list[Card]:
+    items = v.array(data, path)
+    return [
+        parse_card(
+            item, v.pointer(path, i), zone=zone, cards=cards, allow_unknown=zone in ("hand", "graveyard")
+        )
+        for i, item in enumerate(items)
+    ]
+
+
+def parse_player(data: Any, path: str, cards: CardLookup | None) -> Player:
+    v.obj(data, path, required=("tings", "hand", "deck"), optional=PLAYER_FIELDS)
+    player = Player()
+    player.tings = v.integer(data["tings"], v.pointer(path, "tings"), minimum=0)
+    deck = data["deck"]
+    if isinstance(deck, list):
+        player.deck = _card_list(deck, v.pointer(path, "deck"), "deck", cards)
+    else:
+        player.deck_count = v.integer(deck, v.pointer(path, "deck"), minimum=0)
+    for zone in ("hand", "graveyard", "terrains", "creatures", "magic"):
+        if zone in data:
+            setattr(player, zone, _card_list(data[zone], v.pointer(path, zone), zone, cards))
+    for zone in player.magic:
+        if zone.magic_type != "permanent":
+            raise v.fail(v.pointer(path, "magic"), "only permanent magic cards stay in the magic zone")
+    for flag in ("creature_played_this_turn", "magic_played_this_turn", "attacked_this_turn"):
+        if flag in data:
+            setattr(player, flag, v.boolean(data[flag], v.pointer(path, flag)))
+    return player
+
+
+def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None, path: str) -> State:
+    v.obj(data, path, required=("turn", "turn_player", "phase", "players"))
+    state = State(ruleset=ruleset, flags=flags)
+    errors: list[PathError] = []
+    for key, check in (
+        ("turn", lambda value, p: v.integer(value, p, minimum=1)),
+        ("turn_player", v.player),
+        ("phase", lambda value, p: v.choice(value, p, PHASES)),
+    ):
+        try:
+            setattr(state, key, check(data[key], v.pointer(path, key)))
+        except MalformedDocument as exc:
+            errors.extend(exc.errors)
+    players_path = v.pointer(path, "players")
+    try:
+        v.obj(data["players"], players_path, required=("A", "B"))
+    except MalformedDocument as exc:
+        raise MalformedDocument(errors + exc.errors) from None
+    for key in ("A", "B"):
+        try:
+            state.players[key] = parse_player(data["players"][key], v.pointer(players_path, key), cards)
+        except MalformedDocument as exc:
+            errors.extend(exc.errors)
+    if errors:
+        raise MalformedDocument(errors)
+    return state
+
+
+def player_to_json(player: Player) -> dict[str, Any]:
+    return {
+        "tings": player.tings,
+        "hand": [card.to_json("hand") for card in player.hand],
+        "deck": player.deck_count if player.deck is None else [card.to_json("deck") for card in player.deck],
+        "graveyard": [card.to_json("graveyard") for card in player.graveyard],
+        "terrains": [card.to_json("terrains") for card in player.terrains],
+        "creatures": [card.to_json("creatures") for card in player.creatures],
+        "magic": [card.to_json("magic") for card in player.magic],
+        "creature_played_this_turn": player.creature_played_this_turn,
+        "magic_played_this_turn": player.magic_played_this_turn,
+        "attacked_this_turn": player.attacked_this_turn,
+    }
+
+
+def state_to_json(state: State) -> dict[str, Any]:
+    return {
+        "turn": state.turn,
+        "turn_player": state.turn_player,
+        "phase": state.phase,
+        "players": {key: player_to_json(state.players[key]) for key in ("A", "B")},
+    }

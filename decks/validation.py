@@ -75,16 +75,18 @@ class InMemoryCardIndex:
         return None if index is None else self._names[index]
 
 
-def resolve_record(record: CardRecord, *, game: str) -> ResolvedCard:
+def resolve_record(record: CardRecord, *, game: str, cards: CardIndex | None = None) -> ResolvedCard:
     """The rules' view of a card record.
 
-    Yu-Gi-Oh! cards are "the same card" when they share a passcode once aliases are
-    followed (alternate artworks, GOAT versions); other games compare names.
+    "The same card" for the copy limit means the same name (the rule counts copies by
+    name), after following a cdb ``alias`` to the card it stands for when ``cards``
+    knows it — so alternate artworks, duplicate entries and GOAT versions all count
+    together.
     """
-    if game == "yugioh":
-        identity = record["alias_of"] or record["key"]
-    else:
-        identity = normalise_name(record["name"]) or record["key"]
+    named = record
+    if record["alias_of"] and cards is not None:
+        named = cards.by_id(record["alias_of"]) or record
+    identity = normalise_name(named["name"]) or record["key"]
     ids = {record["key"], *record["alternate_keys"]}
     if record["alias_of"]:
         ids.add(record["alias_of"])
@@ -152,7 +154,7 @@ def validate_deck_list(
         for ref, count in entries:
             record = _lookup(ref, cards)
             if record is not None:
-                card = resolve_record(record, game=game)
+                card = resolve_record(record, game=game, cards=cards)
                 if card.has("rules_card"):
                     continue
             else:

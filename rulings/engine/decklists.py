@@ -37,9 +37,9 @@ LIMIT_LABELS: Mapping[int, str] = {
 class ResolvedCard:
     """A card as the construction rules see it.
 
-    ``identity`` is what "the same card" means for the copy limit: for Yu-Gi-Oh! the
-    passcode every alternate artwork aliases to, for the other games the normalised
-    name. ``ids`` holds every id the card is known by (alternate artworks included),
+    ``identity`` is what "the same card" means for the copy limit: the normalised name,
+    after following an alias (alternate artwork, GOAT version) to the card it stands
+    for. ``ids`` holds every id the card is known by (alternate artworks included),
     which is how banlists find it. ``tags`` carries the game-specific properties the
     rules look at (``extra_deck``, ``trigger``, ``heal``, ``over``, ``sentinel``,
     ``boss``, ``unique``, ``invocation``, ``premium_terrain``, ``rules_card`` …).

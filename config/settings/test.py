@@ -1,0 +1,10 @@
+from .base import *  # noqa: F403
+from .base import DATABASES, VAR_DIR
+
+DEBUG = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+# A file, not memory, so that a real Celery worker process sees what a test wrote.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
+LANGUAGE_CODE = "en"

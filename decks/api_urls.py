@@ -1,0 +1,3 @@
+"""API endpoints of the decks app, mounted under /api/."""
+
+urlpatterns: list = []

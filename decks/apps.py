@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class DecksConfig(AppConfig):
+    name = "decks"
+    verbose_name = _("Cards and deck lists")

@@ -1,0 +1,4 @@
+"""Pages of the decks app."""
+
+app_name = "decks"
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""API endpoints of the rulings app, mounted under /api/."""
+
+urlpatterns: list = []

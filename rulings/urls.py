@@ -1,0 +1,4 @@
+"""Pages of the rulings app."""
+
+app_name = "rulings"
+urlpatterns: list = []

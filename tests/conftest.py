@@ -1,0 +1,178 @@
+"""Shared fixtures: a real Redis server, a real Celery worker process, and headless Chromium.
+
+Nothing here runs eagerly: Redis and the worker start the first time a test asks for them,
+once per test session, and stop at its end.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make next to it are
+# still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = REPO_ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+VIEWPORTS = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    """A Redis server for this test session: TEST_REDIS_URL when given, else one we start and stop."""
+    from core.embedded_redis import EmbeddedRedis
+
+    external = os.environ.get("TEST_REDIS_URL")
+    if external:
+        yield external
+        return
+    server = EmbeddedRedis().start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def celery_app_configured(redis_url):
+    """Point this process's Celery app and health checks at the session's Redis."""
+    from django.conf import settings
+
+    from config.celery import app
+
+    settings.REDIS_URL = redis_url
+    settings.CELERY_BROKER_URL = redis_url
+    settings.CELERY_RESULT_BACKEND = redis_url
+    app.conf.update(broker_url=redis_url, result_backend=redis_url, task_always_eager=False)
+    return app
+
+
+def _database_url_for_children() -> str:
+    from django.db import connection
+
+    settings_dict = connection.settings_dict
+    if settings_dict["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{settings_dict['NAME']}"
+    user = settings_dict.get("USER") or ""
+    password = settings_dict.get("PASSWORD") or ""
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = settings_dict.get("HOST") or "localhost"
+    port = settings_dict.get("PORT") or 5432
+    return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
+
+
+class WorkerProcess:
+    """A `celery worker` child process bound to the test database and Redis."""
+
+    def __init__(self, redis_url: str, database_url: str, log_path: Path):
+        self.redis_url = redis_url
+        self.database_url = database_url
+        self.log_path = log_path
+        self.process: subprocess.Popen | None = None
+
+    def start(self, app, timeout: float = 40.0) -> None:
+        env = dict(os.environ)
+        env.update(
+            REDIS_URL=self.redis_url,
+            DATABASE_URL=self.database_url,
+            DJANGO_SETTINGS_MODULE="config.settings.test_worker",
+        )
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        log = self.log_path.open("ab")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel", "INFO",
+             "--concurrency", "1", "--pool", "prefork", "--without-gossip", "--without-mingle",
+             "--hostname", f"test-{os.getpid()}-{time.monotonic_ns()}@%h"],
+            cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"Celery worker exited at start; see {self.log_path}")
+            if app.control.ping(timeout=0.5):
+                return
+        self.stop()
+        raise RuntimeError(f"Celery worker did not answer within {timeout} s; see {self.log_path}")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self.process = None
+
+    def kill(self) -> None:
+        """Kill the worker abruptly, as a crash would."""
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        self.process = None
+
+
+@pytest.fixture(scope="session")
+def celery_worker(django_db_setup, django_db_blocker, celery_app_configured, redis_url):
+    """A real worker process for the whole session (tests using it need transactional database access)."""
+    with django_db_blocker.unblock():
+        database_url = _database_url_for_children()
+    worker = WorkerProcess(redis_url, database_url, ARTIFACTS / "logs" / "celery-worker.log")
+    worker.start(celery_app_configured)
+    yield worker
+    worker.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright (never a downloaded browser)."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium package (see .ci/run)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--disable-dev-shm-usage"],
+        )  # fmt: skip
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
+def viewport_name(request):
+    return request.param
+
+
+@pytest.fixture
+def page_at(browser):
+    """Open a fresh browser context at a named viewport; screenshots go to test-artifacts/screenshots."""
+    contexts = []
+
+    def open_page(size: str):
+        context = browser.new_context(viewport=VIEWPORTS[size], locale="en-US")
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def save_screenshot(page, name: str) -> Path:
+    path = ARTIFACTS / "screenshots" / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=True)
+    return path

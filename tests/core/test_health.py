@@ -1,0 +1,30 @@
+import pytest
+
+from core.embedded_redis import free_port
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.integration
+def test_health_is_200_with_database_redis_and_a_worker(celery_worker, client):
+    response = client.get("/healthz")
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["status"] == "ok"
+    assert {name: check["ok"] for name, check in body["checks"].items()} == {
+        "database": True,
+        "redis": True,
+        "worker": True,
+    }
+
+
+def test_health_is_503_naming_redis_when_it_is_unreachable(client, settings):
+    settings.REDIS_URL = f"redis://127.0.0.1:{free_port()}/0"
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "unavailable"
+    assert body["checks"]["database"]["ok"] is True
+    assert body["checks"]["redis"]["ok"] is False
+    assert "Connection" in body["checks"]["redis"]["detail"]
+    assert body["checks"]["worker"]["ok"] is False

@@ -1,0 +1,3 @@
+"""API endpoints of the tournaments app, mounted under /api/."""
+
+urlpatterns: list = []

@@ -1,0 +1,4 @@
+"""Pages of the tournaments app."""
+
+app_name = "tournaments"
+urlpatterns: list = []

@@ -1,0 +1,578 @@
+"""The Yu-Gi-Oh! rules catalogue: stable ids, our own words, and the passage each rule comes from.
+
+Sources are the French rule texts in ``/work/shared/rules`` (``yugioh-reglement.txt``, an older full
+rulebook; ``yugioh-phase-de-bataille.txt``, the current Battle Phase) and ``official-rules-notes.md``
+(today's official rules, where the old text differs). The two rule sets are flags over one engine.
+"""
+
+from __future__ import annotations
+
+from ..base import Rule, RuleSet
+
+REGLEMENT = "yugioh-reglement.txt"
+BATAILLE = "yugioh-phase-de-bataille.txt"
+NOTES = "official-rules-notes.md"
+
+RULESETS: dict[str, RuleSet] = {
+    "current": RuleSet(
+        key="current",
+        title="Current TCG rules",
+        description=(
+            "Today's official TCG rules (Master Rule 3 onwards): the first player skips the draw of turn 1, "
+            "each player has their own Field Zone, only the turn player discards down to 6 at their End "
+            "Phase, and two 0-ATK monsters battling each other are not destroyed."
+        ),
+        flags={
+            "first_player_draws": False,
+            "shared_field_spell": False,
+            "hand_limit_any_player": False,
+            "zero_atk_tie_destroys": False,
+            "hand_limit": 6,
+        },
+    ),
+    "classic": RuleSet(
+        key="classic",
+        title="Classic rulebook",
+        description=(
+            "The older rulebook of yugioh-reglement.txt: the first player draws on turn 1, one Field Spell "
+            "for the whole field, the hand limit applies to any player with more than 6 cards at the end "
+            "of a turn, and two 0-ATK Attack Position monsters destroy each other like any ATK tie."
+        ),
+        flags={
+            "first_player_draws": True,
+            "shared_field_spell": True,
+            "hand_limit_any_player": True,
+            "zero_atk_tie_destroys": True,
+            "hand_limit": 6,
+        },
+    ),
+}
+DEFAULT_RULESET = "current"
+
+
+def _rule(
+    id: str,
+    title: str,
+    summary: str,
+    source: str,
+    passage: str,
+    rulesets: tuple[str, ...] = (),
+    interpretation: str = "",
+) -> Rule:
+    return Rule(id, title, summary, source, passage, rulesets, interpretation)
+
+
+_RULES = [
+    _rule(
+        "YGO-TURN-PHASES",
+        "Phases of a turn",
+        "A turn goes through the Draw, Standby, Main 1, Battle, Main 2 and End Phases, in that order; "
+        "the turn player moves from one to the next, and after the End Phase the opponent's turn begins.",
+        REGLEMENT,
+        "dans son tour le joueur éxécute 7 phases distinctes de jeu. […] Le tour de l'adversaire peut ainsi "
+        "commencer avec sa draw phase et ainsi de suite",
+        interpretation="The text counts damage calculation as a phase; we treat it as part of the Battle "
+        "Phase, as the current Battle Phase text does.",
+    ),
+    _rule(
+        "YGO-TURN-PLAYER",
+        "What only the turn player does",
+        "Only the turn player summons, Sets, changes positions, attacks, activates Normal Spells and moves "
+        "to the next phase; the opponent can only respond with Quick-Play Spells and Traps.",
+        REGLEMENT,
+        "le joueur ne peut jouer ses cartes magiques normales uniquement durant son tour, et non pendant le "
+        "tour de l'adversaire",
+    ),
+    _rule(
+        "YGO-DRAW",
+        "The draw of the Draw Phase",
+        "The turn player draws exactly one card on entering their Draw Phase; it is mandatory.",
+        REGLEMENT,
+        "On tire toujours 1 et seulement 1 carte pendant sa draw phase.",
+    ),
+    _rule(
+        "YGO-DRAW-FIRST-TURN-SKIP",
+        "No draw on the first turn",
+        "The player who goes first skips the draw of the first turn of the duel.",
+        NOTES,
+        "Turn 1: the first player has no Battle Phase and skips the draw (Master Rule 3: OCG March 2014, "
+        "TCG July 2014).",
+        rulesets=("current",),
+    ),
+    _rule(
+        "YGO-DRAW-FIRST-TURN-CLASSIC",
+        "The first player draws on turn 1",
+        "Under the older rulebook the first player draws on the first turn too, starting with six cards.",
+        REGLEMENT,
+        "Le joueur doit tirer une carte c'est obligatoire, donc au 1er tour on commence avec 6 cartes dans "
+        "les mains, 5 du début + 1 de la draw phase.",
+        rulesets=("classic",),
+    ),
+    _rule(
+        "YGO-DECK-OUT",
+        "Losing by deck-out",
+        "A player loses when they must draw (Draw Phase or a card effect) and their deck has no card left. "
+        "An empty deck alone is not a loss: only the required draw is.",
+        REGLEMENT,
+        "Un joueur perd la partie si il n'a plus de cartes à tirer et qu'il est obligé de tirer des cartes "
+        "(à la Draw Phase, effet d'une carte, etc..).",
+    ),
+    _rule(
+        "YGO-NS-ONCE",
+        "One Normal Summon or Set per turn",
+        "Each turn a player may Normal Summon or Set one monster, not both; Tribute Summons and Sets count "
+        "as that one summon.",
+        REGLEMENT,
+        "Vous ne pouvez faire qu'1 seule invocation ou set par tour.",
+    ),
+    _rule(
+        "YGO-NS-MAIN-PHASE",
+        "Normal Summons and Sets in the Main Phases",
+        "A monster is Normal Summoned or Set only during its controller's Main Phase 1 or 2, with an open "
+        "Monster Zone and no chain in progress.",
+        REGLEMENT,
+        "Faire un normal summon est l'action de poser un monstre en mode attaque face vers le haut durant "
+        "la main phase 1 ou 2.",
+    ),
+    _rule(
+        "YGO-NS-POSITIONS",
+        "Positions of Normal Summons and Sets",
+        "A Normal Summon puts the monster face-up in Attack Position; a Set puts it face-down in Defense "
+        "Position.",
+        REGLEMENT,
+        "Faire un set est l'action de poser un monstre en mode défense face cachée durant la main phase 1 "
+        "ou 2.",
+    ),
+    _rule(
+        "YGO-TRIBUTE-COUNT",
+        "How many Tributes",
+        "A monster of Level 4 or lower needs no Tribute; Level 5 or 6 needs one; Level 7 or more needs two "
+        "(counted in monsters). The Tribute is required for a Set as well as a Summon.",
+        NOTES,
+        "Tributes (Summon or Set): level 5–6 → 1, 7+ → 2, counted in monsters. A Tribute Summon is the NS.",
+        interpretation="The French text only says a monster above Level 4 needs a Tribute; the counts come "
+        "from the official notes.",
+    ),
+    _rule(
+        "YGO-TRIBUTE-OWN",
+        "What can be Tributed",
+        "Tributes are monsters you control, chosen among your occupied Monster Zones; they go to the "
+        "Graveyard.",
+        REGLEMENT,
+        "Vous ne pouvez sacrifier que vos monstres ou ceux que vous contrôlez […] Les monstres sacrifiés "
+        "sont détruits et vont au cimmetière.",
+    ),
+    _rule(
+        "YGO-FLIP-SUMMON",
+        "Flip Summon",
+        "In a Main Phase the turn player may turn a face-down Defense Position monster face-up in Attack "
+        "Position. It does not use the turn's Normal Summon.",
+        REGLEMENT,
+        "L'invocation flip ou invocation par retournement est l'action de passer un monstre posé en "
+        "défense face cachée en mode attaque face vers le haut. […] L'invocation flip ne compte pas dans "
+        "votre seule invocation ou set par tour.",
+    ),
+    _rule(
+        "YGO-FLIP-SUMMON-NOT-SET-TURN",
+        "No Flip Summon on the turn of the Set",
+        "A monster cannot be Flip Summoned during the turn it was Set.",
+        REGLEMENT,
+        "Un monstre qui a été set (posé face cachée) ne peux pas être retourné durant le tour ou il a été "
+        "posé.",
+    ),
+    _rule(
+        "YGO-FLIP-BY-ATTACK",
+        "A face-down monster that is attacked",
+        "A face-down monster that is attacked is turned face-up in Defense Position before damage "
+        "calculation, and stays face-up if it survives. This flip is not a summon.",
+        REGLEMENT,
+        "Lorsque un monstre face cachée est attaqué, il se retourne en mode défense face visible, et s'il "
+        "survit à l'attaque il reste face visible en mode défense",
+    ),
+    _rule(
+        "YGO-SPECIAL-SUMMON",
+        "Special Summons",
+        "A Special Summon (by an effect) does not use the Normal Summon, needs no Tribute unless the card "
+        "says so, puts the monster face-up in Attack or Defense Position, and needs an open Monster Zone. "
+        "The monster may attack that turn.",
+        REGLEMENT,
+        "Le spécial summon ne compte pas pour la seul invocation ou set par tour […] Un monstre invoqué "
+        "spécialement est toujours face vers le haut, au choix en attaque ou en défense.",
+    ),
+    _rule(
+        "YGO-FUSION-SUMMON",
+        "Fusion Summon with Polymerization",
+        "Activating Polymerization sends the Fusion Materials from the hand and/or the field to the "
+        "Graveyard and Special Summons the Fusion Monster from the Extra Deck. A card listing "
+        '"materials" needs exactly those monsters; otherwise any two or more monsters.',
+        REGLEMENT,
+        "pour pouvoir fusionner un monstre il vous faut : Les monstres à fusionner. La carte "
+        "polymerisation. Les cartes pour la fusion peuvent être : Toutes dans votre main. Une partie sur le "
+        "terrain et l'autre dans votre main. Toutes sur le terrain.",
+    ),
+    _rule(
+        "YGO-FUSION-EXTRA-DECK",
+        "Fusion Monsters live in the Extra Deck",
+        "A Fusion Monster is never in the hand: it cannot be Normal Summoned or Set, and it comes to the "
+        "field only by a Fusion Summon from the Extra Deck.",
+        REGLEMENT,
+        "Les cartes monstre fusion (violettes) ne sont JAMAIS dans la main du joueur.",
+    ),
+    _rule(
+        "YGO-MONSTER-ZONES",
+        "Five Monster Zones",
+        "A player has five Monster Zones; a monster can be summoned or Set only into an empty one.",
+        NOTES,
+        "Setup: 8000 LP; lose at 0 (LP never below 0)",
+        interpretation="The five zones are the board of every rulebook; the spec's state lists them.",
+    ),
+    _rule(
+        "YGO-POSITION-ONCE",
+        "One position change per turn",
+        "The turn player may change a monster's battle position manually once per turn, in a Main Phase.",
+        REGLEMENT,
+        "Un monstre ne peut changer qu'1 seule fois par tour de position de combat (défense ou attaque) "
+        "sauf si ce changement est dû à l'effet d'une carte.",
+    ),
+    _rule(
+        "YGO-POSITION-NOT-ARRIVAL-TURN",
+        "No position change on the turn it arrived",
+        "A monster cannot change position on the turn it was Normal, Flip or Special Summoned or Set.",
+        REGLEMENT,
+        "Un monstre ne peut pas changer de position le tour ou il a été, Invoqué, Invoqué par Flip, Posé "
+        "ou Invoqué Spécialement.",
+    ),
+    _rule(
+        "YGO-POSITION-NOT-AFTER-ATTACK",
+        "No position change after attacking",
+        "A monster that attacked this turn cannot change position afterwards.",
+        REGLEMENT,
+        "Une fois qu'un monstre a attaqué, il ne peut plus changer de position",
+    ),
+    _rule(
+        "YGO-POSITION-FACE-DOWN",
+        "Face-down monsters are turned up only by a Flip Summon",
+        "A manual position change only switches a face-up monster between Attack and Defense; a face-down "
+        "monster can only be Flip Summoned.",
+        REGLEMENT,
+        "Un monstre qui est posé face cachée ne peut jamais être retourné en mode défense par le joueur. "
+        "Quand on retourne un de ses monstres pendant son tour, c'est toujours en mode attaque.",
+    ),
+    _rule(
+        "YGO-BP-NOT-FIRST-TURN",
+        "No Battle Phase on the first turn",
+        "The player who goes first has no Battle Phase on the first turn of the duel: from Main Phase 1 "
+        "they go to the End Phase.",
+        BATAILLE,
+        "Une phase de combat peut être menée à chaque tour (sauf pour le premier tour du duel) après que le "
+        "joueur du tour a terminé sa phase principale 1.",
+    ),
+    _rule(
+        "YGO-BP-SKIP",
+        "Skipping the Battle Phase",
+        "Entering the Battle Phase is optional; a player who does not enter it goes from Main Phase 1 "
+        "straight to the End Phase, without Main Phase 2.",
+        BATAILLE,
+        "Si vous choisissez de ne pas entrer dans votre phase de combat après la fin de votre phase "
+        "principale 1, vous devez passer immédiatement à la phase finale sans entrer dans votre phase "
+        "principale 2.",
+    ),
+    _rule(
+        "YGO-ATTACK-BATTLE-PHASE",
+        "Attacks happen in the Battle Phase",
+        "The turn player declares attacks only during their Battle Phase, with no chain in progress.",
+        BATAILLE,
+        "La phase de bataille est la phase dans laquelle les batailles sont menées.",
+    ),
+    _rule(
+        "YGO-ATTACK-POSITION",
+        "Only Attack Position monsters attack",
+        "Only a face-up Attack Position monster can declare an attack.",
+        REGLEMENT,
+        "pour chaque monstre en position d'attaque, le joueur designe une cible et attaque.",
+    ),
+    _rule(
+        "YGO-ATTACK-ONCE",
+        "One attack per monster",
+        "Each monster can attack once per turn, on its own; monsters cannot join their attacks.",
+        REGLEMENT,
+        "Les monstres attaquent 1 par 1 individuellement, il est impossbile de regrouper les monstres afin "
+        "de porter une attaque plus puissante.",
+    ),
+    _rule(
+        "YGO-ATTACK-DIRECT",
+        "Direct attacks",
+        "A monster can attack the opponent directly only when the opponent controls no monster; the "
+        "opponent then takes damage equal to the attacker's ATK. While the opponent controls a monster, "
+        "an attack must target one of them.",
+        REGLEMENT,
+        "si un joueur attaque et qu'il n'y a pas de monstre en face, c'est ce qu'on appelle une attaque "
+        "directe […] le joueur receveur de l'attaque reçoit directement l'ATK du monstre en points de dégats.",
+    ),
+    _rule(
+        "YGO-BATTLE-ATK-VS-ATK",
+        "Attack Position against Attack Position",
+        "When two Attack Position monsters battle, the one with lower ATK is destroyed and its controller "
+        "takes the difference as battle damage.",
+        REGLEMENT,
+        "Celui qui a l'ATK la plus faible est détruit et le joueur vaincu reçoit la différence des deux ATK "
+        "comme points de dégats.",
+    ),
+    _rule(
+        "YGO-BATTLE-ATK-TIE",
+        "Equal ATK",
+        "Two Attack Position monsters with the same ATK destroy each other and nobody takes damage.",
+        REGLEMENT,
+        "Si les deux monstres ont la même ATK les deux monstres sont détruits et aucun point de dégat n'est "
+        "reçu par les joueurs.",
+    ),
+    _rule(
+        "YGO-BATTLE-ZERO-ATK",
+        "Two monsters with 0 ATK",
+        "When two Attack Position monsters with 0 ATK battle: under the current rules neither is "
+        "destroyed; under the classic rulebook they destroy each other like any ATK tie. No damage either "
+        "way.",
+        NOTES,
+        "YGO 0 ATK vs 0 ATK: the old TCG reading destroyed both; now neither is destroyed (EDOPro too): a "
+        "rule-set flag.",
+    ),
+    _rule(
+        "YGO-BATTLE-ATK-VS-DEF-HIGHER",
+        "ATK above the DEF of a Defense Position monster",
+        "When the attacker's ATK is higher than the DEF of a Defense Position monster, that monster is "
+        "destroyed and nobody takes damage.",
+        REGLEMENT,
+        "Si l'ATK du monstre attaquant est supérieure à la DEF du défenseur, le monstre en défense est "
+        "détruit, et aucun point de dégat n'est reçu par les joueurs.",
+    ),
+    _rule(
+        "YGO-BATTLE-ATK-VS-DEF-EQUAL",
+        "ATK equal to DEF",
+        "When the attacker's ATK equals the DEF of a Defense Position monster, nothing happens: both stay "
+        "and nobody takes damage.",
+        REGLEMENT,
+        "Si l'ATK est égale à la DEF, il ne se passe rien.",
+    ),
+    _rule(
+        "YGO-BATTLE-ATK-VS-DEF-LOWER",
+        "ATK below DEF",
+        "When the attacker's ATK is lower than the DEF of a Defense Position monster, the attacker's "
+        "controller takes the difference and no monster is destroyed.",
+        REGLEMENT,
+        "Si l'ATK du monstre attaquant est inférieure à la DEF du défenseur, on calcule la différence entre "
+        "les deux et le joueur qui attaque reçoit les points de dégats. Aucun monstre n'est alors détruit.",
+    ),
+    _rule(
+        "YGO-LP-ZERO",
+        "Losing at 0 LP",
+        "Life Points never go below 0; a player whose LP reach 0 loses the duel.",
+        NOTES,
+        "Setup: 8000 LP; lose at 0 (LP never below 0); both at 0 together → draw.",
+    ),
+    _rule(
+        "YGO-LP-BOTH-ZERO",
+        "Both players at 0",
+        "When both players' LP reach 0 at the same time, the duel is a draw.",
+        NOTES,
+        "Setup: 8000 LP; lose at 0 (LP never below 0); both at 0 together → draw.",
+    ),
+    _rule(
+        "YGO-GAME-OVER",
+        "After the end of the duel",
+        "Once the duel is over (a loss or a draw), no further action can be taken.",
+        NOTES,
+        "Setup: 8000 LP; lose at 0 (LP never below 0); both at 0 together → draw.",
+    ),
+    _rule(
+        "YGO-SPELL-TRAP-ZONES",
+        "Five Spell & Trap Zones",
+        "Spells (other than Field Spells) and Traps are activated or Set into one of the player's five "
+        "Spell & Trap Zones; with no empty zone, none can be activated from the hand or Set. A spell "
+        "always takes a zone on its owner's side, even when it equips an opponent's monster.",
+        REGLEMENT,
+        "Vous n'avez pas le droit de jouer une carte magique si vous n'avez pas un emplacement Magic/trap "
+        "de libre.",
+    ),
+    _rule(
+        "YGO-SPELL-NORMAL",
+        "Normal, Continuous, Equip and Field Spells",
+        "Spell Speed 1 Spells (Normal, Continuous, Equip, Field, Ritual) are activated only in the "
+        "activating player's own Main Phase, as the first link of a chain.",
+        REGLEMENT,
+        "les cartes magiques normales peuvent être jouées uniquement durant votre propre tour.",
+    ),
+    _rule(
+        "YGO-SPELL-QUICK-PLAY",
+        "Quick-Play Spells",
+        "A Quick-Play Spell is activated from the hand during its owner's turn in any phase, or, once "
+        "Set, during either player's turn from the next turn on.",
+        REGLEMENT,
+        "Excepté quand elles ont un icône Quick play les cartes magiques ne peuvent pas être jouées pendant "
+        "le tour de votre adversaire",
+        interpretation="Current official rule: from the hand only on one's own turn; a Set Quick-Play "
+        "cannot be activated the turn it was Set.",
+    ),
+    _rule(
+        "YGO-SPELL-RESOLVED",
+        "Where a Spell or Trap goes after resolving",
+        "Normal and Quick-Play Spells and Normal and Counter Traps go to the Graveyard once resolved; "
+        "Continuous, Equip and Field cards stay on the field.",
+        REGLEMENT,
+        "Quand l'effet est résolu, la carte va directement au cimmetière.",
+    ),
+    _rule(
+        "YGO-EQUIP-FACE-UP",
+        "Equip only a face-up monster",
+        "An Equip Spell targets a face-up monster on the field (yours or your opponent's); it can never "
+        "equip a face-down monster.",
+        REGLEMENT,
+        "Une carte équipement ne peut jamais être attachée à un monstre face cachée.",
+    ),
+    _rule(
+        "YGO-EQUIP-LEAVES",
+        "An Equip Spell follows its monster",
+        "When the equipped monster leaves the field, each Equip Spell equipped to it is sent to the "
+        "Graveyard.",
+        REGLEMENT,
+        "Si le monstre quitte le jeu (détruit, il retourne dans la main, il est sorti du jeu) alors toutes "
+        "les cartes d'équipement attachées à ce monstre sont détruites.",
+    ),
+    _rule(
+        "YGO-EQUIP-MODIFIERS",
+        "ATK and DEF changes of an Equip Spell",
+        "While equipped, an Equip Spell's atk_modifier and def_modifier are added to the monster's ATK and "
+        "DEF (never below 0); several Equip Spells add up.",
+        REGLEMENT,
+        "Il est possible d'attacher plusieurs cartes équipement à un même monstre tant que vous avez un "
+        "emplacement de libre (5 max).",
+    ),
+    _rule(
+        "YGO-FIELD-SPELL-OWN-ZONE",
+        "One Field Zone per player",
+        "Each player has their own Field Zone; activating a new Field Spell sends that player's previous "
+        "one to the Graveyard and leaves the opponent's in place.",
+        NOTES,
+        "YGO Field Spells: before MR3 there was one for the whole field (a new one destroyed either "
+        "player's). Now each player has their own zone.",
+        rulesets=("current",),
+    ),
+    _rule(
+        "YGO-FIELD-SPELL-GLOBAL",
+        "One Field Spell for the whole field",
+        "Under the classic rulebook only one Field Spell can be active on the whole field: a new one, "
+        "whoever plays it, destroys the one already there.",
+        REGLEMENT,
+        "Il ne doit y avoir qu'1 seule carte magique terrain active sur le terrain global […] Si vous ou "
+        "votre opposant jouez une carte magique terrain et qu'il y en a déjà une active, celle-ci est "
+        "détruite et la nouvelle prend sa place.",
+        rulesets=("classic",),
+    ),
+    _rule(
+        "YGO-TRAP-SET-FIRST",
+        "Traps are Set first",
+        "A Trap can never be activated from the hand: it must be Set first.",
+        REGLEMENT,
+        "Les cartes pièges ne peuvent jamais être jouées directement de votre main.",
+    ),
+    _rule(
+        "YGO-TRAP-NOT-SET-TURN",
+        "Not on the turn it was Set",
+        "A Trap (and a Set Quick-Play Spell) cannot be activated during the turn it was Set.",
+        REGLEMENT,
+        "Vous pouvez jouer une carte piège pendant votre tour, à condition que ce ne soit pas le tour ou "
+        "elle a été posée.",
+    ),
+    _rule(
+        "YGO-SET-SPELL-TRAP",
+        "Setting a Spell or Trap",
+        "During their Main Phase the turn player may Set Spells and Traps face-down into empty Spell & "
+        "Trap Zones, as many as there are zones (a Field Spell is Set in the Field Zone).",
+        REGLEMENT,
+        "Une carte magique peut être set ( posée face cachée ) sur le terrain",
+    ),
+    _rule(
+        "YGO-CHAIN-SPEED-1",
+        "Spell Speed 1 starts a chain",
+        "Spell Speed 1 cards (Normal, Continuous, Equip, Field and Ritual Spells, monster effects) can "
+        "only be Chain Link 1: nothing can be activated in response with them.",
+        NOTES,
+        "SS1 (Normal/Equip/Field/Continuous/Ritual Spells, Ignition and Trigger effects) can only be Chain "
+        "Link 1.",
+    ),
+    _rule(
+        "YGO-CHAIN-RESPONSE",
+        "Who may respond to what",
+        "A response must have a Spell Speed of at least 2 and at least that of the link it answers: Spell "
+        "Speed 2 (Quick-Play Spells, Normal and Continuous Traps) answers Spell Speed 1 or 2; only Spell "
+        "Speed 3 (Counter Traps) answers a Counter Trap.",
+        REGLEMENT,
+        "On ne peut contrer une carte de Vitesse I qu'avec une vitesse II ou III et une vitesse II qu'avec "
+        "une vitesse III. La seule exception et que les counter traps (Vitesse III) ne peuvent être "
+        "contrées qu'avec une counter trap.",
+        interpretation="The official rules (notes) also let Spell Speed 2 answer Spell Speed 2; we follow "
+        "them in both rule sets.",
+    ),
+    _rule(
+        "YGO-CHAIN-LAST-LINK",
+        "Respond to the last link",
+        "A new chain link answers the last link of the chain in progress; while a chain is open, only "
+        "responses to it can be made.",
+        NOTES,
+        "SS2 (Quick-Play, Normal/Continuous Traps, Quick Effects) answers SS1 or SS2.",
+    ),
+    _rule(
+        "YGO-CHAIN-RESOLVE",
+        "Chains resolve last in, first out",
+        "When no player adds a link, the chain resolves from the last link to the first.",
+        NOTES,
+        "Chains resolve last in, first out.",
+    ),
+    _rule(
+        "YGO-HAND-LIMIT",
+        "Hand limit at the End Phase",
+        "At the end of their turn, the turn player with more than 6 cards in hand discards down to 6 — no "
+        "more. The turn cannot end before that discard.",
+        NOTES,
+        "End Phase: the turn player discards down to 6.",
+        rulesets=("current",),
+    ),
+    _rule(
+        "YGO-HAND-LIMIT-ANY-PLAYER",
+        "Hand limit for any player (classic)",
+        "Under the classic rulebook, any player holding more than 6 cards at the end of a turn discards "
+        "down to 6 before the turn ends.",
+        REGLEMENT,
+        "Si vous avez plus de 6 cartes à la fin de votre tour (end phase), vous devez choisir et envoyer au "
+        "cimmetière le nombre nécéssaire de cartes pour que vous n'en ayez plus que 6, mais ne pas en "
+        "envoyer davantage.",
+        rulesets=("classic",),
+        interpretation="The French text says 'votre tour'; the notes report that rulebook v8.0 applied the "
+        "limit to any player, which is the reading the classic rule set keeps.",
+    ),
+    _rule(
+        "YGO-NO-VOLUNTARY-DISCARD",
+        "No discarding without a reason",
+        "A player cannot send a card from the hand or the field to the Graveyard for no reason; the only "
+        "discard the rules ask for is the hand-limit discard of the End Phase.",
+        REGLEMENT,
+        "IL est interdit de jeter une carte de la main au cimmetière volontairement sans aucune raison.",
+    ),
+    _rule(
+        "YGO-EFFECT-DAMAGE",
+        "Damage and Life Points from effects",
+        "An effect that inflicts damage lowers LP (never below 0); damage to both players is simultaneous, "
+        "so both reaching 0 is a draw. Gaining LP raises them.",
+        NOTES,
+        "Setup: 8000 LP; lose at 0 (LP never below 0); both at 0 together → draw.",
+    ),
+    _rule(
+        "YGO-EFFECT-MOVE",
+        "Cards moved by effects",
+        "Effects the judge models (destroy, send to the Graveyard, draw, mill) move cards between zones; a "
+        "destroyed monster goes to the Graveyard, a draw from an empty deck is a deck-out.",
+        REGLEMENT,
+        "Si un monstre fusion est détruit, il va au cimmetière.",
+    ),
+]
+
+CATALOGUE: dict[str, Rule] = {rule.id: rule for rule in _RULES}

@@ -1,0 +1,1204 @@
+"""Applying Yu-Gi-Oh! actions, listing the legal ones, and battle arithmetic.
+
+Every refusal raises IllegalAction with the catalogue ids that decide it; every event carries the
+ids that explain it. ``apply`` never modifies the state it is given: it works on a structural copy.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..base import Event, GameOver, IllegalAction
+from .actions import Action
+from .state import OTHER, PHASES, Card, OnField, State, lookup, parse_ref, ref_str
+
+MAIN_PHASES = ("main1", "main2")
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+RESOLVED_TO_GRAVEYARD = {"normal", "quick-play", "counter", "ritual"}
+
+
+def illegal(rules: tuple[str, ...] | list[str] | str, text: str) -> IllegalAction:
+    return IllegalAction([rules] if isinstance(rules, str) else rules, text)
+
+
+# --- helpers ----------------------------------------------------------------------------------------
+
+
+def free_monster_zone(state: State, player: str) -> int:
+    for i, slot in enumerate(state.players[player].monsters):
+        if slot is None:
+            return i
+    return -1
+
+
+def free_spell_zone(state: State, player: str) -> int:
+    for i, slot in enumerate(state.players[player].spells):
+        if slot is None:
+            return i
+    return -1
+
+
+def hand_limit_excess(state: State, player: str) -> int:
+    """How many cards that player must discard before the current turn can end."""
+    if player != state.turn_player and not state.flags["hand_limit_any_player"]:
+        return 0
+    return max(0, len(state.players[player].hand) - state.flags["hand_limit"])
+
+
+def hand_limit_rule(state: State) -> str:
+    return "YGO-HAND-LIMIT-ANY-PLAYER" if state.flags["hand_limit_any_player"] else "YGO-HAND-LIMIT"
+
+
+def stats(state: State, player: str, index: int) -> tuple[int, int]:
+    """ATK and DEF of a monster with the modifiers of the face-up Equip Spells equipped to it."""
+    slot = state.players[player].monsters[index]
+    atk, def_ = slot.card.atk, slot.card.def_
+    key = (player, index)
+    for side in ("A", "B"):
+        for spell in state.players[side].spells:
+            if spell is not None and spell.equipped_to == key and spell.face_up:
+                atk += spell.card.atk_modifier
+                def_ += spell.card.def_modifier
+    return max(0, atk), max(0, def_)
+
+
+def card_label(found: object) -> str:
+    if isinstance(found, OnField):
+        return found.card.name if found.face_up else "a face-down card"
+    return found.name if isinstance(found, Card) else "?"
+
+
+def check_end(state: State) -> Event | None:
+    """State-based loss at 0 LP (both at once: a draw). Returns the event, or None."""
+    if state.ended is not None:
+        return None
+    a, b = state.players["A"].lp == 0, state.players["B"].lp == 0
+    if a and b:
+        state.ended = (None, True, ("YGO-LP-BOTH-ZERO",))
+        return Event(
+            "game_over", {"draw": True}, ("YGO-LP-BOTH-ZERO",), "Both players reached 0 LP together: draw."
+        )
+    if a or b:
+        loser = "A" if a else "B"
+        state.ended = (OTHER[loser], False, ("YGO-LP-ZERO",))
+        return Event(
+            "game_over",
+            {"winner": OTHER[loser], "loser": loser},
+            ("YGO-LP-ZERO",),
+            f"Player {loser} has 0 LP and loses; player {OTHER[loser]} wins.",
+        )
+    return None
+
+
+def lose_lp(state: State, player: str, amount: int) -> int:
+    """Lower LP, never below 0; returns the damage actually taken."""
+    p = state.players[player]
+    taken = min(p.lp, amount)
+    p.lp -= taken
+    return taken
+
+
+def draw_cards(state: State, player: str, count: int, events: list[Event], rule: str) -> None:
+    p = state.players[player]
+    drawn = 0
+    while drawn < count:
+        if p.deck_count == 0:
+            if drawn:
+                events.append(
+                    Event("draw", {"player": player, "count": drawn}, (rule,), f"{player} draws {drawn}.")
+                )
+            state.ended = (OTHER[player], False, ("YGO-DECK-OUT",))
+            events.append(
+                Event(
+                    "deck_out",
+                    {"player": player, "winner": OTHER[player]},
+                    ("YGO-DECK-OUT",),
+                    f"Player {player} must draw with no card left in the deck and loses the duel.",
+                )
+            )
+            return
+        p.hand.append(p.deck.pop(0) if p.deck is not None else _unknown())
+        p.deck_count -= 1
+        drawn += 1
+    events.append(
+        Event(
+            "draw",
+            {"player": player, "count": drawn},
+            (rule,),
+            f"Player {player} draws {drawn} card{'s' if drawn != 1 else ''}.",
+        )
+    )
+
+
+def _unknown() -> Card:
+    from .state import UNKNOWN_CARD
+
+    return UNKNOWN_CARD
+
+
+def enter_draw_phase(state: State, events: list[Event]) -> None:
+    """The mandatory draw on entering the Draw Phase (or its skip on the first turn)."""
+    if state.draw_done or state.ended is not None:
+        return
+    state.draw_done = True
+    if state.turn == 1:
+        if not state.flags["first_player_draws"]:
+            events.append(
+                Event(
+                    "skip_draw",
+                    {"player": state.turn_player},
+                    ("YGO-DRAW-FIRST-TURN-SKIP",),
+                    "The first player does not draw on the first turn of the duel.",
+                )
+            )
+            return
+        draw_cards(state, state.turn_player, 1, events, "YGO-DRAW-FIRST-TURN-CLASSIC")
+        return
+    draw_cards(state, state.turn_player, 1, events, "YGO-DRAW")
+
+
+def to_graveyard(
+    state: State, player: str, zone: str, index: int, events: list[Event], reason: str, rule: str
+) -> None:
+    """Move a card from any zone to its owner's Graveyard; equips of a monster that leaves follow it."""
+    p = state.players[player]
+    if zone == "monsters":
+        slot = p.monsters[index]
+        p.monsters[index] = None
+        card = slot.card
+        _drop_equips(state, (player, index), events)
+    elif zone == "spells_traps":
+        slot = p.spells[index]
+        p.spells[index] = None
+        card = slot.card
+    elif zone == "field_spell":
+        card = p.field_spell.card
+        p.field_spell = None
+    elif zone == "deck":
+        card = p.deck.pop(index)
+        p.deck_count -= 1
+    else:
+        cards = {"hand": p.hand, "graveyard": p.graveyard, "banished": p.banished, "extra_deck": p.extra}[
+            zone
+        ]
+        card = cards.pop(index)
+    p.graveyard.append(card)
+    events.append(
+        Event(
+            reason,
+            {"card": ref_str(player, zone, index), "name": card.name},
+            (rule,),
+            f"{card.name or 'The card'} ({ref_str(player, zone, index)}) goes to the Graveyard.",
+        )
+    )
+
+
+def _drop_equips(state: State, key: tuple[str, int], events: list[Event]) -> None:
+    for side in ("A", "B"):
+        spells = state.players[side].spells
+        for i, spell in enumerate(spells):
+            if spell is not None and spell.equipped_to == key:
+                to_graveyard(state, side, "spells_traps", i, events, "equip_destroyed", "YGO-EQUIP-LEAVES")
+
+
+def reset_turn_flags(state: State) -> None:
+    for side in ("A", "B"):
+        p = state.players[side]
+        p.ns_used = False
+        for row in (p.monsters, p.spells):
+            for i, slot in enumerate(row):
+                if slot is not None and (slot.summoned or slot.set_ or slot.changed or slot.attacked):
+                    fresh = slot.copy()
+                    fresh.summoned = fresh.set_ = fresh.changed = fresh.attacked = False
+                    row[i] = fresh
+        if p.field_spell is not None and p.field_spell.set_:
+            fresh = p.field_spell.copy()
+            fresh.set_ = False
+            p.field_spell = fresh
+
+
+# --- chains -----------------------------------------------------------------------------------------
+
+
+def resolve_chain(state: State, events: list[Event]) -> None:
+    """Resolve the chain in progress, last link first; spent cards go to the Graveyard."""
+    chain = state.chain
+    state.chain = ()
+    for number in range(len(chain), 0, -1):
+        player, ref, _speed = chain[number - 1]
+        found = lookup(state, ref)
+        name = found.card.name if isinstance(found, OnField) else ""
+        spent = False
+        if isinstance(found, OnField):
+            card = found.card
+            spent = (card.spell_type if card.kind == "spell" else card.trap_type) in RESOLVED_TO_GRAVEYARD
+        if spent:
+            # the spent card leaves without a separate event: the spec gives one event per link
+            quiet: list[Event] = []
+            to_graveyard(state, ref[0], ref[1], ref[2], quiet, "resolved_to_graveyard", "YGO-SPELL-RESOLVED")
+        events.append(
+            Event(
+                "resolve",
+                {"link": number, "card": ref_str(*ref), "name": name, "to_graveyard": spent},
+                ("YGO-CHAIN-RESOLVE", "YGO-SPELL-RESOLVED") if spent else ("YGO-CHAIN-RESOLVE",),
+                f"Chain Link {number} ({name or ref_str(*ref)}) resolves"
+                + (" and goes to the Graveyard." if spent else "."),
+            )
+        )
+
+
+# --- battle -----------------------------------------------------------------------------------------
+
+
+class Battle:
+    __slots__ = ("damage", "destroyed", "flipped", "rules", "texts", "case")
+
+    def __init__(self) -> None:
+        self.damage = {"A": 0, "B": 0}
+        self.destroyed: list[tuple[str, int]] = []
+        self.flipped: list[tuple[str, int]] = []
+        self.rules: list[str] = []
+        self.texts: list[str] = []
+        self.case = ""
+
+
+def compute_battle(state: State, attacker: tuple[str, int], target: tuple[str, int] | None) -> Battle:
+    """Damage calculation for one attack, on the state as it is (nothing is changed)."""
+    result = Battle()
+    a_player, a_index = attacker
+    atk, _ = stats(state, a_player, a_index)
+    a_name = state.players[a_player].monsters[a_index].card.name
+    if target is None:
+        defender = OTHER[a_player]
+        result.damage[defender] = atk
+        result.rules.append("YGO-ATTACK-DIRECT")
+        result.texts.append(f"{a_name} attacks directly: player {defender} takes {atk} damage (its ATK).")
+        result.case = "direct"
+        return result
+    t_player, t_index = target
+    slot = state.players[t_player].monsters[t_index]
+    t_name = slot.card.name
+    if not slot.face_up:
+        result.flipped.append(target)
+        result.rules.append("YGO-FLIP-BY-ATTACK")
+        result.texts.append(
+            f"{t_name} is attacked face-down: it is flipped face-up in Defense Position first."
+        )
+    t_atk, t_def = stats(state, t_player, t_index)
+    if slot.position == "attack" and slot.face_up:
+        if atk > t_atk:
+            result.destroyed.append(target)
+            result.damage[t_player] = atk - t_atk
+            result.rules.append("YGO-BATTLE-ATK-VS-ATK")
+            result.texts.append(
+                f"{a_name} ({atk} ATK) beats {t_name} ({t_atk} ATK): {t_name} is destroyed and player "
+                f"{t_player} takes {atk - t_atk} damage."
+            )
+        elif atk < t_atk:
+            result.destroyed.append(attacker)
+            result.damage[a_player] = t_atk - atk
+            result.rules.append("YGO-BATTLE-ATK-VS-ATK")
+            result.texts.append(
+                f"{a_name} ({atk} ATK) loses to {t_name} ({t_atk} ATK): {a_name} is destroyed and player "
+                f"{a_player} takes {t_atk - atk} damage."
+            )
+        elif atk == 0:
+            result.rules.append("YGO-BATTLE-ZERO-ATK")
+            if state.flags["zero_atk_tie_destroys"]:
+                result.destroyed.extend([attacker, target])
+                result.texts.append("Both monsters have 0 ATK: under the classic rules both are destroyed.")
+            else:
+                result.texts.append("Both monsters have 0 ATK: neither is destroyed and nobody takes damage.")
+        else:
+            result.destroyed.extend([attacker, target])
+            result.rules.append("YGO-BATTLE-ATK-TIE")
+            result.texts.append(f"Both monsters have {atk} ATK: both are destroyed and nobody takes damage.")
+        result.case = "attack"
+        return result
+    result.case = "defense"
+    if atk > t_def:
+        result.destroyed.append(target)
+        result.rules.append("YGO-BATTLE-ATK-VS-DEF-HIGHER")
+        result.texts.append(
+            f"{a_name} ({atk} ATK) exceeds {t_name}'s {t_def} DEF: it is destroyed, no damage."
+        )
+    elif atk == t_def:
+        result.rules.append("YGO-BATTLE-ATK-VS-DEF-EQUAL")
+        result.texts.append(f"{a_name}'s {atk} ATK equals {t_name}'s DEF: nothing is destroyed, no damage.")
+    else:
+        result.damage[a_player] = t_def - atk
+        result.rules.append("YGO-BATTLE-ATK-VS-DEF-LOWER")
+        result.texts.append(
+            f"{a_name} ({atk} ATK) is below {t_name}'s {t_def} DEF: player {a_player} takes {t_def - atk} "
+            "damage and nothing is destroyed."
+        )
+    return result
+
+
+# --- legality checks shared by apply and legal_actions ----------------------------------------------
+
+
+def _own_ref(
+    action: Action, value: str, zones: tuple[str, ...], rule: str, what: str
+) -> tuple[str, str, int]:
+    ref = parse_ref(value)
+    if ref[0] != action.player or ref[1] not in zones:
+        raise illegal(
+            rule,
+            f"{what} must be one of player {action.player}'s cards in {' or '.join(zones)}, not {value}.",
+        )
+    return ref
+
+
+def _turn_action(state: State, action: Action, what: str) -> None:
+    if action.player != state.turn_player:
+        raise illegal("YGO-TURN-PLAYER", f"Only the turn player ({state.turn_player}) can {what}.")
+
+
+def _main_phase(state: State, rule: str, what: str) -> None:
+    if state.phase not in MAIN_PHASES:
+        raise illegal(rule, f"{what} only in Main Phase 1 or 2, not in the {state.phase} phase.")
+
+
+def tributes_needed(level: int) -> int:
+    return 0 if level <= 4 else 1 if level <= 6 else 2
+
+
+# --- actions ----------------------------------------------------------------------------------------
+
+
+def do_summon(state: State, action: Action, events: list[Event], set_: bool) -> None:
+    verb = "Set a monster" if set_ else "Normal Summon"
+    _turn_action(state, action, verb)
+    _main_phase(state, "YGO-NS-MAIN-PHASE", f"A player can {verb}")
+    ref = _own_ref(action, action.args["card"], ("hand",), "YGO-NS-MAIN-PHASE", "The monster")
+    card = state.players[action.player].hand[ref[2]]
+    if card.kind != "monster":
+        raise illegal("YGO-NS-MAIN-PHASE", f"{card.name} is not a monster.")
+    if card.monster_type == "fusion":
+        raise illegal(
+            "YGO-FUSION-EXTRA-DECK", f"{card.name} is a Fusion Monster: it cannot be Normal Summoned or Set."
+        )
+    p = state.players[action.player]
+    if p.ns_used:
+        raise illegal(
+            "YGO-NS-ONCE", f"Player {action.player} has already Normal Summoned or Set a monster this turn."
+        )
+    needed = tributes_needed(card.level)
+    tribute_refs = action.args.get("tributes", [])
+    if len(tribute_refs) != needed:
+        raise illegal(
+            "YGO-TRIBUTE-COUNT",
+            f"{card.name} is Level {card.level}: it needs {needed} Tribute{'s' if needed != 1 else ''}, "
+            f"{len(tribute_refs)} given.",
+        )
+    tributes = [_own_ref(action, t, ("monsters",), "YGO-TRIBUTE-OWN", "A Tribute")[2] for t in tribute_refs]
+    if not tributes and free_monster_zone(state, action.player) < 0:
+        raise illegal("YGO-MONSTER-ZONES", f"Player {action.player}'s five Monster Zones are full.")
+    for index in sorted(tributes):
+        to_graveyard(state, action.player, "monsters", index, events, "tributed", "YGO-TRIBUTE-OWN")
+    zone = free_monster_zone(state, action.player)
+    p.hand.pop(ref[2])
+    p.ns_used = True
+    if set_:
+        p.monsters[zone] = OnField(card, "defense", False, False, True)
+        kind = "tribute_set" if tributes else "set"
+        text = f"{card.name} is Set face-down in Defense Position."
+    else:
+        p.monsters[zone] = OnField(card, "attack", True, True)
+        kind = "tribute_summon" if tributes else "normal_summon"
+        text = f"{card.name} is Normal Summoned face-up in Attack Position."
+    rules = ("YGO-NS-ONCE", "YGO-NS-POSITIONS") + (("YGO-TRIBUTE-COUNT",) if tributes else ())
+    events.append(
+        Event(kind, {"card": ref_str(action.player, "monsters", zone), "name": card.name}, rules, text)
+    )
+
+
+def do_flip_summon(state: State, action: Action, events: list[Event]) -> None:
+    _turn_action(state, action, "Flip Summon")
+    _main_phase(state, "YGO-FLIP-SUMMON", "A Flip Summon happens")
+    ref = _own_ref(action, action.args["card"], ("monsters",), "YGO-FLIP-SUMMON", "The monster")
+    slot = state.players[action.player].monsters[ref[2]]
+    if slot.face_up:
+        raise illegal(
+            "YGO-FLIP-SUMMON", f"{slot.card.name} is already face-up; only a face-down monster is flipped."
+        )
+    if slot.set_:
+        raise illegal(
+            "YGO-FLIP-SUMMON-NOT-SET-TURN",
+            f"{slot.card.name} was Set this turn: it cannot be Flip Summoned yet.",
+        )
+    if slot.changed:
+        raise illegal("YGO-POSITION-ONCE", f"{slot.card.name} already changed position this turn.")
+    fresh = state.mut_monster(action.player, ref[2])
+    fresh.face_up, fresh.position, fresh.summoned, fresh.changed = True, "attack", True, True
+    events.append(
+        Event(
+            "flip_summon",
+            {"card": action.args["card"], "name": slot.card.name},
+            ("YGO-FLIP-SUMMON",),
+            f"{slot.card.name} is Flip Summoned face-up in Attack Position (this does not use the Normal Summon).",
+        )
+    )
+
+
+def do_change_position(state: State, action: Action, events: list[Event]) -> None:
+    _turn_action(state, action, "change a monster's position")
+    _main_phase(state, "YGO-POSITION-ONCE", "A position changes")
+    ref = _own_ref(action, action.args["card"], ("monsters",), "YGO-POSITION-ONCE", "The monster")
+    slot = state.players[action.player].monsters[ref[2]]
+    name = slot.card.name
+    if not slot.face_up:
+        raise illegal("YGO-POSITION-FACE-DOWN", f"{name} is face-down: only a Flip Summon turns it face-up.")
+    if slot.summoned or slot.set_:
+        raise illegal(
+            "YGO-POSITION-NOT-ARRIVAL-TURN",
+            f"{name} came to the field this turn: its position cannot change.",
+        )
+    if slot.attacked:
+        raise illegal(
+            "YGO-POSITION-NOT-AFTER-ATTACK", f"{name} attacked this turn: its position cannot change."
+        )
+    if slot.changed:
+        raise illegal("YGO-POSITION-ONCE", f"{name} already changed position this turn.")
+    new = "defense" if slot.position == "attack" else "attack"
+    wanted = action.args.get("position")
+    if wanted is not None and wanted != new:
+        raise illegal("YGO-POSITION-ONCE", f"{name} is already in {wanted.title()} Position.")
+    fresh = state.mut_monster(action.player, ref[2])
+    fresh.position, fresh.changed = new, True
+    events.append(
+        Event(
+            "change_position",
+            {"card": action.args["card"], "position": new},
+            ("YGO-POSITION-ONCE",),
+            f"{name} changes to {new.title()} Position.",
+        )
+    )
+
+
+def do_special_summon(state: State, action: Action, events: list[Event]) -> None:
+    ref = parse_ref(action.args["card"])
+    player = action.player
+    if ref[0] != player or ref[1] not in ("hand", "graveyard", "banished", "deck", "extra_deck"):
+        raise illegal(
+            "YGO-SPECIAL-SUMMON", f"Player {player} Special Summons one of their own cards not on the field."
+        )
+    card = lookup(state, ref)
+    if card.kind != "monster":
+        raise illegal("YGO-SPECIAL-SUMMON", f"{card.name} is not a monster.")
+    if ref[1] == "extra_deck":
+        raise illegal(
+            "YGO-FUSION-EXTRA-DECK",
+            f"{card.name} leaves the Extra Deck only by a Fusion Summon (fusion_summon).",
+        )
+    zone = free_monster_zone(state, player)
+    if zone < 0:
+        raise illegal("YGO-MONSTER-ZONES", f"Player {player}'s five Monster Zones are full.")
+    p = state.players[player]
+    if ref[1] == "deck":
+        p.deck.pop(ref[2])
+        p.deck_count -= 1
+    else:
+        {"hand": p.hand, "graveyard": p.graveyard, "banished": p.banished}[ref[1]].pop(ref[2])
+    position = action.args["position"]
+    p.monsters[zone] = OnField(card, position, True, True)
+    events.append(
+        Event(
+            "special_summon",
+            {"card": ref_str(player, "monsters", zone), "name": card.name, "position": position},
+            ("YGO-SPECIAL-SUMMON",),
+            f"{card.name} is Special Summoned face-up in {position.title()} Position; this does not use the "
+            "Normal Summon.",
+        )
+    )
+
+
+def is_polymerization(card: Card) -> bool:
+    return card.kind == "spell" and "polymerization" in card.name.lower()
+
+
+def do_fusion_summon(state: State, action: Action, events: list[Event]) -> None:
+    player = action.player
+    _turn_action(state, action, "activate Polymerization")
+    _main_phase(state, "YGO-SPELL-NORMAL", "Polymerization (a Normal Spell) is activated")
+    spell_ref = _own_ref(
+        action, action.args["spell"], ("hand", "spells_traps"), "YGO-FUSION-SUMMON", "Polymerization"
+    )
+    spell = lookup(state, spell_ref)
+    spell_card = spell.card if isinstance(spell, OnField) else spell
+    if not is_polymerization(spell_card):
+        raise illegal("YGO-FUSION-SUMMON", f"{spell_card.name} is not Polymerization.")
+    if spell_ref[1] == "hand" and free_spell_zone(state, player) < 0:
+        raise illegal(
+            "YGO-SPELL-TRAP-ZONES", f"Player {player} has no empty Spell & Trap Zone for Polymerization."
+        )
+    fusion_ref = parse_ref(action.args["fusion"])
+    fusion = lookup(state, fusion_ref)
+    if (
+        fusion_ref[0] != player
+        or fusion_ref[1] != "extra_deck"
+        or fusion.kind != "monster"
+        or fusion.monster_type != "fusion"
+    ):
+        raise illegal(
+            "YGO-FUSION-EXTRA-DECK", "The Fusion Monster must be a Fusion Monster in the player's Extra Deck."
+        )
+    materials = [
+        _own_ref(action, m, ("hand", "monsters"), "YGO-FUSION-SUMMON", "A Fusion Material")
+        for m in action.args["materials"]
+    ]
+    cards = []
+    for ref in materials:
+        found = lookup(state, ref)
+        card = found.card if isinstance(found, OnField) else found
+        if card.kind != "monster":
+            raise illegal(
+                "YGO-FUSION-SUMMON", f"{card.name} is not a monster and cannot be a Fusion Material."
+            )
+        cards.append(card)
+    if spell_ref in materials:
+        raise illegal("YGO-FUSION-SUMMON", "Polymerization cannot be its own material.")
+    if fusion.materials:
+        if sorted(c.name for c in cards) != sorted(fusion.materials):
+            raise illegal(
+                "YGO-FUSION-SUMMON",
+                f"{fusion.name} needs exactly {', '.join(fusion.materials)} as Fusion Materials.",
+            )
+    elif len(cards) < 2:
+        raise illegal("YGO-FUSION-SUMMON", "A Fusion Summon needs at least two Fusion Materials.")
+    on_field = sum(1 for ref in materials if ref[1] == "monsters")
+    if on_field == 0 and free_monster_zone(state, player) < 0:
+        raise illegal("YGO-MONSTER-ZONES", f"Player {player}'s five Monster Zones are full.")
+    p = state.players[player]
+    events.append(
+        Event(
+            "activate",
+            {"card": action.args["spell"], "name": spell_card.name, "link": 1, "player": player},
+            ("YGO-SPELL-NORMAL",),
+            f"Player {player} activates {spell_card.name}.",
+        )
+    )
+    for ref in sorted(materials, key=lambda r: (r[1], -r[2])):
+        to_graveyard(state, player, ref[1], ref[2], events, "fusion_material", "YGO-FUSION-SUMMON")
+    if spell_ref[1] == "hand":
+        # the hand shrank: find Polymerization again by identity
+        p.hand.remove(spell_card)
+        p.graveyard.append(spell_card)
+    else:
+        p.spells[spell_ref[2]] = None
+        p.graveyard.append(spell_card)
+    p.extra.pop(fusion_ref[2])
+    zone = free_monster_zone(state, player)
+    position = action.args.get("position", "attack")
+    p.monsters[zone] = OnField(fusion, position, True, True)
+    events.append(
+        Event(
+            "fusion_summon",
+            {"card": ref_str(player, "monsters", zone), "name": fusion.name},
+            ("YGO-FUSION-SUMMON", "YGO-SPECIAL-SUMMON", "YGO-SPELL-RESOLVED"),
+            f"{fusion.name} is Fusion Summoned from the Extra Deck (a Special Summon: it may attack this turn); "
+            f"the materials and {spell_card.name} go to the Graveyard.",
+        )
+    )
+
+
+def do_set_spell_trap(state: State, action: Action, events: list[Event]) -> None:
+    player = action.player
+    _turn_action(state, action, "Set a Spell or Trap")
+    _main_phase(state, "YGO-SET-SPELL-TRAP", "Spells and Traps are Set")
+    ref = _own_ref(action, action.args["card"], ("hand",), "YGO-SET-SPELL-TRAP", "The card")
+    card = state.players[player].hand[ref[2]]
+    if card.kind not in ("spell", "trap"):
+        raise illegal("YGO-SET-SPELL-TRAP", f"{card.name} is a monster: use set_monster.")
+    p = state.players[player]
+    if card.spell_type == "field":
+        old = p.field_spell
+        if old is not None:
+            to_graveyard(state, player, "field_spell", 0, events, "replaced", "YGO-FIELD-SPELL-OWN-ZONE")
+        p.hand.pop(ref[2])
+        p.field_spell = OnField(card, "attack", False, False, True)
+        where = ref_str(player, "field_spell", 0)
+    else:
+        zone = free_spell_zone(state, player)
+        if zone < 0:
+            raise illegal("YGO-SPELL-TRAP-ZONES", f"Player {player}'s five Spell & Trap Zones are full.")
+        p.hand.pop(ref[2])
+        p.spells[zone] = OnField(card, "attack", False, False, True)
+        where = ref_str(player, "spells_traps", zone)
+    events.append(
+        Event(
+            "set",
+            {"card": where, "name": card.name},
+            ("YGO-SET-SPELL-TRAP",),
+            f"{card.name} is Set face-down.",
+        )
+    )
+
+
+def do_activate(state: State, action: Action, events: list[Event]) -> None:
+    player = action.player
+    ref = parse_ref(action.args["card"])
+    found = lookup(state, ref)
+    if ref[0] != player or ref[1] not in ("hand", "spells_traps", "field_spell"):
+        raise illegal(
+            "YGO-TURN-PLAYER", f"Player {player} activates their own cards from the hand or the field."
+        )
+    from_hand = ref[1] == "hand"
+    card = found if from_hand else found.card
+    if card.kind == "monster":
+        raise illegal("YGO-CHAIN-SPEED-1", "Monster effects are modelled with the generic effect steps.")
+    kind_type = card.spell_type if card.kind == "spell" else card.trap_type
+    response_to = action.args.get("in_response_to")
+    chain = state.chain
+    if response_to is not None:
+        if not chain:
+            raise illegal(
+                "YGO-CHAIN-LAST-LINK", f"There is no chain in progress to respond to (link {response_to})."
+            )
+        if response_to != len(chain):
+            raise illegal(
+                "YGO-CHAIN-LAST-LINK",
+                f"A response answers the last link of the chain (link {len(chain)}), not link {response_to}.",
+            )
+        if card.speed == 1:
+            raise illegal("YGO-CHAIN-SPEED-1", f"{card.name} is Spell Speed 1: it can only start a chain.")
+        last_speed = chain[-1][2]
+        if card.speed < last_speed:
+            raise illegal(
+                "YGO-CHAIN-RESPONSE",
+                f"{card.name} is Spell Speed {card.speed}: it cannot respond to a Spell Speed {last_speed} link"
+                + (" (only a Counter Trap answers a Counter Trap)." if last_speed == 3 else "."),
+            )
+    if card.kind == "trap":
+        if from_hand:
+            raise illegal(
+                "YGO-TRAP-SET-FIRST", f"{card.name} is a Trap: it must be Set before it can be activated."
+            )
+    if not from_hand:
+        if found.face_up:
+            raise illegal("YGO-SPELL-RESOLVED", f"{card.name} is already face-up on the field.")
+        if found.set_ and (card.kind == "trap" or kind_type == "quick-play"):
+            raise illegal(
+                "YGO-TRAP-NOT-SET-TURN",
+                f"{card.name} was Set this turn: it cannot be activated until the next turn.",
+            )
+    if card.speed == 1:
+        _turn_action(state, action, f"activate {card.name} (Spell Speed 1)")
+        _main_phase(state, "YGO-SPELL-NORMAL", f"{card.name} (Spell Speed 1) can be activated")
+    elif card.kind == "spell" and from_hand and player != state.turn_player:
+        raise illegal(
+            "YGO-SPELL-QUICK-PLAY",
+            "A Quick-Play Spell is activated from the hand only during its owner's turn.",
+        )
+    p = state.players[player]
+    rules: list[str] = []
+    target = action.args.get("target")
+    equip_key = None
+    if kind_type == "equip":
+        target_ref = parse_ref(target) if target is not None else None
+        slot = lookup(state, target_ref) if target_ref else None
+        if not isinstance(slot, OnField) or target_ref[1] != "monsters" or not slot.face_up:
+            raise illegal("YGO-EQUIP-FACE-UP", f"{card.name} must target a face-up monster on the field.")
+        equip_key = (target_ref[0], target_ref[2])
+        rules.append("YGO-EQUIP-FACE-UP")
+    if kind_type == "field":
+        if from_hand:
+            if p.field_spell is not None:
+                to_graveyard(state, player, "field_spell", 0, events, "replaced", "YGO-FIELD-SPELL-OWN-ZONE")
+            p.hand.pop(ref[2])
+            p.field_spell = OnField(card, "attack", True)
+        else:
+            fresh = p.field_spell.copy()
+            fresh.face_up = True
+            p.field_spell = fresh
+        where = (player, "field_spell", 0)
+        other = state.players[OTHER[player]]
+        if state.flags["shared_field_spell"]:
+            rules.append("YGO-FIELD-SPELL-GLOBAL")
+            if other.field_spell is not None and other.field_spell.face_up:
+                to_graveyard(
+                    state, OTHER[player], "field_spell", 0, events, "destroyed", "YGO-FIELD-SPELL-GLOBAL"
+                )
+        else:
+            rules.append("YGO-FIELD-SPELL-OWN-ZONE")
+    elif from_hand:
+        zone = free_spell_zone(state, player)
+        if zone < 0:
+            raise illegal("YGO-SPELL-TRAP-ZONES", f"Player {player}'s five Spell & Trap Zones are full.")
+        p.hand.pop(ref[2])
+        p.spells[zone] = OnField(card, "attack", True, equipped_to=equip_key)
+        where = (player, "spells_traps", zone)
+    else:
+        fresh = found.copy()
+        fresh.face_up = True
+        fresh.equipped_to = equip_key
+        p.spells[ref[2]] = fresh
+        where = ref
+    if equip_key is not None:
+        rules.append("YGO-EQUIP-MODIFIERS")
+    if response_to is None and chain:
+        resolve_chain(state, events)
+    state.chain = (*state.chain, (player, where, card.speed))
+    link = len(state.chain)
+    if link > 1:
+        rules[:0] = ["YGO-CHAIN-RESPONSE", "YGO-CHAIN-LAST-LINK"]
+    elif card.speed == 1:
+        rules.insert(0, "YGO-CHAIN-SPEED-1")
+    if card.kind == "trap":
+        rules.append("YGO-TRAP-NOT-SET-TURN")
+    elif kind_type == "quick-play":
+        rules.append("YGO-SPELL-QUICK-PLAY")
+    else:
+        rules.append("YGO-SPELL-NORMAL")
+    data = {"card": ref_str(*where), "name": card.name, "link": link, "player": player}
+    if equip_key is not None:
+        data["target"] = target
+    events.append(
+        Event("activate", data, tuple(rules), f"Player {player} activates {card.name} as Chain Link {link}.")
+    )
+
+
+def do_attack(state: State, action: Action, events: list[Event]) -> None:
+    player = action.player
+    _turn_action(state, action, "attack")
+    if state.turn == 1:
+        raise illegal("YGO-BP-NOT-FIRST-TURN", "There is no Battle Phase on the first turn of the duel.")
+    if state.phase != "battle":
+        raise illegal(
+            "YGO-ATTACK-BATTLE-PHASE",
+            f"Attacks are declared in the Battle Phase, not the {state.phase} phase.",
+        )
+    ref = _own_ref(action, action.args["attacker"], ("monsters",), "YGO-ATTACK-POSITION", "The attacker")
+    slot = state.players[player].monsters[ref[2]]
+    if not slot.face_up or slot.position != "attack":
+        raise illegal(
+            "YGO-ATTACK-POSITION", f"{card_label(slot)} is not in face-up Attack Position: it cannot attack."
+        )
+    if slot.attacked:
+        raise illegal("YGO-ATTACK-ONCE", f"{slot.card.name} has already attacked this turn.")
+    target_value = action.args.get("target")
+    opponent = OTHER[player]
+    if target_value is None:
+        if any(m is not None for m in state.players[opponent].monsters):
+            raise illegal(
+                "YGO-ATTACK-DIRECT", f"Player {opponent} controls a monster: a direct attack is not possible."
+            )
+        target = None
+    else:
+        t_ref = parse_ref(target_value)
+        if t_ref[0] != opponent or t_ref[1] != "monsters":
+            raise illegal(
+                "YGO-ATTACK-DIRECT", f"An attack targets a monster of player {opponent}, not {target_value}."
+            )
+        target = (t_ref[0], t_ref[2])
+    battle = compute_battle(state, (player, ref[2]), target)
+    attacker = state.mut_monster(player, ref[2])
+    attacker.attacked = True
+    events.append(
+        Event(
+            "attack",
+            {"attacker": action.args["attacker"], "target": target_value},
+            ("YGO-ATTACK-ONCE",),
+            f"{slot.card.name} attacks {'directly' if target is None else card_label(lookup(state, t_ref))}.",
+        )
+    )
+    for t_player, t_index in battle.flipped:
+        fresh = state.mut_monster(t_player, t_index)
+        fresh.face_up, fresh.position = True, "defense"
+        events.append(
+            Event(
+                "flip",
+                {"card": ref_str(t_player, "monsters", t_index), "name": fresh.card.name},
+                ("YGO-FLIP-BY-ATTACK",),
+                "",
+            )
+        )
+    rules = tuple(r for r in battle.rules if r != "YGO-FLIP-BY-ATTACK")
+    text = " ".join(battle.texts)
+    for side in ("A", "B"):
+        amount = battle.damage[side]
+        if amount:
+            taken = lose_lp(state, side, amount)
+            events.append(Event("battle_damage", {"player": side, "amount": taken}, rules, text))
+            text = ""
+    if text or not any(battle.damage.values()):
+        events.append(Event("damage_calculation", {"case": battle.case}, rules, text))
+    for t_player, t_index in sorted(battle.destroyed, key=lambda k: (k[0] != player, k)):
+        to_graveyard(state, t_player, "monsters", t_index, events, "destroyed", rules[0])
+
+
+def do_next_phase(state: State, action: Action, events: list[Event]) -> None:
+    _turn_action(state, action, "move to the next phase")
+    current = PHASE_INDEX[state.phase]
+    wanted = action.args.get("phase")
+    if state.phase == "end":
+        if wanted is not None:
+            raise illegal("YGO-TURN-PHASES", "After the End Phase the turn ends (use end_turn).")
+        do_end_turn(state, action, events)
+        return
+    if wanted is None:
+        wanted = PHASES[current + 1]
+        if state.phase == "main1" and state.turn == 1:
+            wanted = "end"
+    target = PHASE_INDEX[wanted]
+    if target <= current:
+        raise illegal(
+            "YGO-TURN-PHASES", f"The phases go forward: {wanted} does not come after {state.phase}."
+        )
+    if wanted == "battle" and state.turn == 1:
+        raise illegal("YGO-BP-NOT-FIRST-TURN", "There is no Battle Phase on the first turn of the duel.")
+    if current < PHASE_INDEX["main1"] < target:
+        raise illegal("YGO-TURN-PHASES", "Main Phase 1 cannot be skipped.")
+    if current < PHASE_INDEX["battle"] and wanted == "main2":
+        raise illegal(
+            "YGO-BP-SKIP", "Without a Battle Phase the turn goes from Main Phase 1 to the End Phase."
+        )
+    rules = ("YGO-TURN-PHASES",)
+    text = f"Player {state.turn_player} moves to the {wanted} phase."
+    if state.phase == "main1" and wanted == "end":
+        rules = ("YGO-BP-NOT-FIRST-TURN",) if state.turn == 1 else ("YGO-BP-SKIP",)
+        text += " (No Battle Phase" + (
+            " on the first turn of the duel)." if state.turn == 1 else " this turn.)"
+        )
+    state.phase = wanted
+    events.append(Event("phase", {"phase": wanted}, rules, text))
+
+
+def do_end_turn(state: State, action: Action, events: list[Event]) -> None:
+    _turn_action(state, action, "end the turn")
+    for side in (state.turn_player, OTHER[state.turn_player]):
+        excess = hand_limit_excess(state, side)
+        if excess:
+            raise illegal(
+                hand_limit_rule(state),
+                f"Player {side} holds {len(state.players[side].hand)} cards: in the End Phase they must discard "
+                f"{excess} card{'s' if excess != 1 else ''} (discard) before the turn can end.",
+            )
+    previous = state.turn_player
+    state.turn += 1
+    state.turn_player = OTHER[previous]
+    state.phase = "draw"
+    state.draw_done = False
+    reset_turn_flags(state)
+    events.append(
+        Event(
+            "end_turn",
+            {"turn": state.turn, "turn_player": state.turn_player},
+            ("YGO-TURN-PHASES",),
+            f"Player {previous} ends the turn; turn {state.turn} of player {state.turn_player} begins.",
+        )
+    )
+    enter_draw_phase(state, events)
+
+
+def do_draw(state: State, action: Action, events: list[Event]) -> None:
+    draw_cards(state, action.player, action.args.get("count", 1), events, "YGO-EFFECT-MOVE")
+
+
+def do_discard(state: State, action: Action, events: list[Event]) -> None:
+    player = action.player
+    excess = hand_limit_excess(state, player)
+    refs = [
+        _own_ref(action, c, ("hand",), "YGO-NO-VOLUNTARY-DISCARD", "A discarded card")
+        for c in action.args["cards"]
+    ]
+    if state.phase != "end" or excess == 0:
+        raise illegal(
+            "YGO-NO-VOLUNTARY-DISCARD",
+            f"Player {player} has no reason to discard: the only discard of the rules is the hand limit of the "
+            "End Phase (model card effects with send_to_graveyard).",
+        )
+    if len(refs) > excess:
+        raise illegal(
+            ("YGO-NO-VOLUNTARY-DISCARD", hand_limit_rule(state)),
+            f"Player {player} discards down to {state.flags['hand_limit']} only: {excess} card(s), not {len(refs)}.",
+        )
+    for ref in sorted(refs, key=lambda r: -r[2]):
+        to_graveyard(state, player, "hand", ref[2], events, "discard", hand_limit_rule(state))
+
+
+def do_effect_damage(state: State, action: Action, events: list[Event]) -> None:
+    to = action.args["to"]
+    amount = action.args["amount"]
+    for side in ("A", "B") if to == "both" else (to,):
+        taken = lose_lp(state, side, amount)
+        events.append(
+            Event(
+                "effect_damage",
+                {"player": side, "amount": taken},
+                ("YGO-EFFECT-DAMAGE",),
+                f"Player {side} takes {taken} effect damage (LP {state.players[side].lp}).",
+            )
+        )
+
+
+def do_gain_lp(state: State, action: Action, events: list[Event]) -> None:
+    to = action.args["to"]
+    amount = action.args["amount"]
+    for side in ("A", "B") if to == "both" else (to,):
+        state.players[side].lp += amount
+        events.append(
+            Event(
+                "gain_lp",
+                {"player": side, "amount": amount},
+                ("YGO-EFFECT-DAMAGE",),
+                f"Player {side} gains {amount} LP.",
+            )
+        )
+
+
+def do_destroy(state: State, action: Action, events: list[Event], reason: str) -> None:
+    ref = parse_ref(action.args["card"])
+    if reason == "destroyed" and ref[1] not in ("monsters", "spells_traps", "field_spell"):
+        raise illegal("YGO-EFFECT-MOVE", "Only a card on the field can be destroyed (use send_to_graveyard).")
+    if ref[1] == "graveyard":
+        raise illegal("YGO-EFFECT-MOVE", "The card is already in the Graveyard.")
+    if ref[1] == "deck" and state.players[ref[0]].deck is None:
+        raise illegal("YGO-EFFECT-MOVE", "The deck is given as a count: its cards are unknown.")
+    to_graveyard(state, ref[0], ref[1], ref[2], events, reason, "YGO-EFFECT-MOVE")
+
+
+def do_mill(state: State, action: Action, events: list[Event]) -> None:
+    side = action.args["of"]
+    p = state.players[side]
+    count = min(action.args["count"], p.deck_count)
+    for _ in range(count):
+        p.graveyard.append(p.deck.pop(0) if p.deck is not None else _unknown())
+    p.deck_count -= count
+    events.append(
+        Event(
+            "mill",
+            {"player": side, "count": count},
+            ("YGO-EFFECT-MOVE",),
+            f"The top {count} card(s) of player {side}'s deck go to the Graveyard (an empty deck is not a loss "
+            "until a draw is required).",
+        )
+    )
+
+
+HANDLERS = {
+    "normal_summon": lambda s, a, e: do_summon(s, a, e, False),
+    "set_monster": lambda s, a, e: do_summon(s, a, e, True),
+    "flip_summon": do_flip_summon,
+    "change_position": do_change_position,
+    "special_summon": do_special_summon,
+    "fusion_summon": do_fusion_summon,
+    "set_spell_trap": do_set_spell_trap,
+    "activate": do_activate,
+    "attack": do_attack,
+    "next_phase": do_next_phase,
+    "end_turn": do_end_turn,
+    "draw": do_draw,
+    "discard": do_discard,
+    "inflict_damage": do_effect_damage,
+    "gain_lp": do_gain_lp,
+    "destroy": lambda s, a, e: do_destroy(s, a, e, "destroyed"),
+    "send_to_graveyard": lambda s, a, e: do_destroy(s, a, e, "sent_to_graveyard"),
+    "mill": do_mill,
+}
+
+
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
+    if state.ended is not None:
+        winner, draw, rules = state.ended
+        raise GameOver(
+            ("YGO-GAME-OVER", *rules),
+            "The duel is already over"
+            + (" (a draw)." if draw else f" (player {winner} won).")
+            + " No further action applies.",
+        )
+    new = state.copy()
+    events: list[Event] = []
+    if new.chain and not (action.type == "activate" and "in_response_to" in action.args):
+        resolve_chain(new, events)
+    HANDLERS[action.type](new, action, events)
+    end = check_end(new)
+    if end is not None:
+        events.append(end)
+    return new, events
+
+
+# --- legal actions ----------------------------------------------------------------------------------
+
+
+def _a(player: str, kind: str, **args: object) -> Action:
+    return Action(player, kind, args)
+
+
+def legal_actions(state: State, player: str | None = None) -> list[Action]:
+    if state.ended is not None:
+        return []
+    if player is None:
+        return legal_actions(state, state.turn_player) + legal_actions(state, OTHER[state.turn_player])
+    out: list[Action] = []
+    if state.chain:
+        _responses(state, player, out)
+        settled = state.copy()
+        resolve_chain(settled, [])
+        state = settled
+    if player == state.turn_player:
+        _turn_player_actions(state, player, out)
+    else:
+        _opponent_actions(state, player, out)
+    return out
+
+
+def _responses(state: State, player: str, out: list[Action]) -> None:
+    link = len(state.chain)
+    last_speed = state.chain[-1][2]
+    own_turn = player == state.turn_player
+    p = state.players[player]
+    for i, slot in enumerate(p.spells):
+        if slot is not None and not slot.face_up and not slot.set_ and slot.card.speed >= max(2, last_speed):
+            out.append(_a(player, "activate", card=f"{player}.spells_traps.{i}", in_response_to=link))
+    if own_turn and last_speed <= 2 and free_spell_zone(state, player) >= 0:
+        for i, card in enumerate(p.hand):
+            if card.kind == "spell" and card.spell_type == "quick-play":
+                out.append(_a(player, "activate", card=f"{player}.hand.{i}", in_response_to=link))
+
+
+def _opponent_actions(state: State, player: str, out: list[Action]) -> None:
+    p = state.players[player]
+    for i, slot in enumerate(p.spells):
+        if slot is not None and not slot.face_up and not slot.set_ and slot.card.speed >= 2:
+            out.append(_a(player, "activate", card=f"{player}.spells_traps.{i}"))
+    if state.phase == "end" and hand_limit_excess(state, player):
+        out.extend(_a(player, "discard", cards=[f"{player}.hand.{i}"]) for i in range(len(p.hand)))
+
+
+def _turn_player_actions(state: State, player: str, out: list[Action]) -> None:
+    p = state.players[player]
+    phase = state.phase
+    opponent = OTHER[player]
+    free_monster = free_monster_zone(state, player)
+    free_spell = free_spell_zone(state, player)
+    if phase in MAIN_PHASES:
+        occupied = [i for i, m in enumerate(p.monsters) if m is not None]
+        if not p.ns_used:
+            for i, card in enumerate(p.hand):
+                if card.kind != "monster" or card.monster_type == "fusion":
+                    continue
+                needed = 0 if card.level <= 4 else 1 if card.level <= 6 else 2
+                if needed == 0:
+                    if free_monster >= 0:
+                        ref = f"{player}.hand.{i}"
+                        out.append(_a(player, "normal_summon", card=ref))
+                        out.append(_a(player, "set_monster", card=ref))
+                elif len(occupied) >= needed:
+                    ref = f"{player}.hand.{i}"
+                    for combo in combinations(occupied, needed):
+                        tributes = [f"{player}.monsters.{t}" for t in combo]
+                        out.append(_a(player, "normal_summon", card=ref, tributes=tributes))
+                        out.append(_a(player, "set_monster", card=ref, tributes=tributes))
+        for i in occupied:
+            slot = p.monsters[i]
+            ref = f"{player}.monsters.{i}"
+            if not slot.face_up:
+                if not slot.set_ and not slot.changed:
+                    out.append(_a(player, "flip_summon", card=ref))
+            elif not (slot.summoned or slot.set_ or slot.attacked or slot.changed):
+                out.append(_a(player, "change_position", card=ref))
+        for i, card in enumerate(p.hand):
+            if card.kind == "monster":
+                continue
+            ref = f"{player}.hand.{i}"
+            if card.spell_type == "field":
+                out.append(_a(player, "set_spell_trap", card=ref))
+                out.append(_a(player, "activate", card=ref))
+                continue
+            if free_spell < 0:
+                continue
+            out.append(_a(player, "set_spell_trap", card=ref))
+            if card.kind == "spell":
+                if card.spell_type == "equip":
+                    out.extend(_equip_targets(state, player, ref))
+                elif is_polymerization(card):
+                    _fusions(state, player, ref, out)
+                else:
+                    out.append(_a(player, "activate", card=ref))
+        for i, slot in enumerate(p.spells):
+            if slot is None or slot.face_up or slot.card.kind != "spell":
+                continue
+            ref = f"{player}.spells_traps.{i}"
+            if slot.card.spell_type == "equip":
+                out.extend(_equip_targets(state, player, ref))
+            elif slot.card.spell_type == "quick-play" and slot.set_:
+                continue
+            elif is_polymerization(slot.card):
+                _fusions(state, player, ref, out)
+            else:
+                out.append(_a(player, "activate", card=ref))
+        if p.field_spell is not None and not p.field_spell.face_up:
+            out.append(_a(player, "activate", card=f"{player}.field_spell"))
+    else:
+        if free_spell >= 0:
+            for i, card in enumerate(p.hand):
+                if card.kind == "spell" and card.spell_type == "quick-play":
+                    out.append(_a(player, "activate", card=f"{player}.hand.{i}"))
+        for i, slot in enumerate(p.spells):
+            if slot is not None and not slot.face_up and not slot.set_ and slot.card.speed >= 2:
+                out.append(_a(player, "activate", card=f"{player}.spells_traps.{i}"))
+    if phase == "battle" and state.turn > 1:
+        targets = [
+            f"{opponent}.monsters.{i}"
+            for i, m in enumerate(state.players[opponent].monsters)
+            if m is not None
+        ]
+        for i, slot in enumerate(p.monsters):
+            if slot is not None and slot.face_up and slot.position == "attack" and not slot.attacked:
+                ref = f"{player}.monsters.{i}"
+                if targets:
+                    out.extend(_a(player, "attack", attacker=ref, target=t) for t in targets)
+                else:
+                    out.append(_a(player, "attack", attacker=ref, target=None))
+    if phase == "end":
+        excess = hand_limit_excess(state, player)
+        if excess:
+            out.extend(_a(player, "discard", cards=[f"{player}.hand.{i}"]) for i in range(len(p.hand)))
+        if not excess and not hand_limit_excess(state, OTHER[player]):
+            out.append(_a(player, "end_turn"))
+    else:
+        out.append(_a(player, "next_phase"))
+
+
+def _equip_targets(state: State, player: str, ref: str) -> list[Action]:
+    return [
+        _a(player, "activate", card=ref, target=f"{side}.monsters.{i}")
+        for side in ("A", "B")
+        for i, m in enumerate(state.players[side].monsters)
+        if m is not None and m.face_up
+    ]
+
+
+def _fusions(state: State, player: str, spell_ref: str, out: list[Action], limit: int = 20) -> None:
+    p = state.players[player]
+    pool = [(f"{player}.hand.{i}", c) for i, c in enumerate(p.hand) if c.kind == "monster"]
+    pool += [(f"{player}.monsters.{i}", m.card) for i, m in enumerate(p.monsters) if m is not None]
+    pool = [(r, c) for r, c in pool if r != spell_ref]
+    has_field_material = any(r.split(".")[1] == "monsters" for r, _ in pool)
+    for f_index, fusion in enumerate(p.extra):
+        if fusion.kind != "monster" or fusion.monster_type != "fusion" or not fusion.materials:
+            continue
+        wanted = sorted(fusion.materials)
+        found = 0
+        for combo in combinations(pool, len(wanted)):
+            if sorted(c.name for _, c in combo) != wanted:
+                continue
+            if free_monster_zone(state, player) < 0 and not any(
+                r.split(".")[1] == "monsters" for r, _ in combo
+            ):
+                continue
+            out.append(
+                _a(
+                    player,
+                    "fusion_summon",
+                    spell=spell_ref,
+                    fusion=f"{player}.extra_deck.{f_index}",
+                    materials=[r for r, _ in combo],
+                )
+            )
+            found += 1
+            if found >= limit:
+                break
+    del has_field_material

@@ -1,0 +1,578 @@
+"""Yu-Gi-Oh! state: small ``__slots__`` classes, cheap structural copies, JSON in and out.
+
+Cards are immutable and shared between states; a copy of the state copies the lists of each zone
+and the field cards that an action is about to change (``mut_monster`` / ``mut_spell``), nothing more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import JSON, CardLookup, MalformedDocument, PathError
+
+PLAYERS = ("A", "B")
+OTHER = {"A": "B", "B": "A"}
+PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+KINDS = ("monster", "spell", "trap", "unknown")
+SPELL_TYPES = ("normal", "quick-play", "continuous", "equip", "field", "ritual")
+TRAP_TYPES = ("normal", "continuous", "counter")
+MONSTER_TYPES = (
+    "normal", "effect", "fusion", "ritual", "flip", "synchro", "xyz", "link", "pendulum", "token",
+    "toon", "spirit", "union", "gemini", "tuner",
+)  # fmt: skip
+ZONES = ("hand", "monsters", "spells_traps", "field_spell", "graveyard", "banished", "extra_deck", "deck")
+CARD_FIELDS = (
+    "id", "name", "kind", "level", "atk", "def", "spell_type", "trap_type", "monster_type",
+    "attribute", "race", "text", "materials", "atk_modifier", "def_modifier",
+)  # fmt: skip
+FIELD_FLAGS = ("summoned_this_turn", "set_this_turn", "changed_position_this_turn", "attacked_this_turn")
+FIELD_EXTRA = ("position", "face_up", *FIELD_FLAGS, "equipped_to", "counters")
+PLAYER_FIELDS = (
+    "lp", "deck", "hand", "monsters", "spells_traps", "field_spell", "graveyard", "banished",
+    "extra_deck", "normal_summon_used",
+)  # fmt: skip
+STATE_FIELDS = ("turn", "turn_player", "phase", "players", "draw_done", "chain", "ended")
+UNKNOWN_CARD_JSON: JSON = {"kind": "unknown"}
+
+
+class Card:
+    """A card's printed data. Immutable by convention and shared between states."""
+
+    __slots__ = (
+        "name", "kind", "level", "atk", "def_", "spell_type", "trap_type", "monster_type", "materials",
+        "atk_modifier", "def_modifier", "json", "speed",
+    )  # fmt: skip
+
+    def __init__(self, data: JSON):
+        self.json = data
+        self.name = data.get("name", "")
+        self.kind = data["kind"]
+        self.level = data.get("level", 0)
+        self.atk = data.get("atk", 0)
+        self.def_ = data.get("def", 0)
+        self.spell_type = data.get("spell_type")
+        self.trap_type = data.get("trap_type")
+        self.monster_type = data.get("monster_type", "normal")
+        self.materials = tuple(data.get("materials", ()))
+        self.atk_modifier = data.get("atk_modifier", 0)
+        self.def_modifier = data.get("def_modifier", 0)
+        if self.kind == "trap":
+            self.speed = 3 if self.trap_type == "counter" else 2
+        elif self.kind == "spell":
+            self.speed = 2 if self.spell_type == "quick-play" else 1
+        else:
+            self.speed = 1
+
+    @property
+    def label(self) -> str:
+        return self.name or "a face-down card"
+
+
+UNKNOWN_CARD = Card(UNKNOWN_CARD_JSON)
+
+
+class OnField:
+    """A card in a Monster, Spell & Trap or Field Zone, with its position and turn flags."""
+
+    __slots__ = (
+        "card", "position", "face_up", "summoned", "set_", "changed", "attacked", "equipped_to", "counters",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        card: Card,
+        position: str = "attack",
+        face_up: bool = True,
+        summoned: bool = False,
+        set_: bool = False,
+        changed: bool = False,
+        attacked: bool = False,
+        equipped_to: tuple[str, int] | None = None,
+        counters: int = 0,
+    ):
+        self.card = card
+        self.position = position
+        self.face_up = face_up
+        self.summoned = summoned
+        self.set_ = set_
+        self.changed = changed
+        self.attacked = attacked
+        self.equipped_to = equipped_to
+        self.counters = counters
+
+    def copy(self) -> OnField:
+        return OnField(
+            self.card, self.position, self.face_up, self.summoned, self.set_, self.changed, self.attacked,
+            self.equipped_to, self.counters,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, OnField) and all(
+            getattr(self, s) == getattr(other, s) for s in self.__slots__
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Player:
+    __slots__ = (
+        "lp", "deck", "deck_count", "hand", "monsters", "spells", "field_spell", "graveyard", "banished",
+        "extra", "ns_used",
+    )  # fmt: skip
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.lp = self.lp
+        p.deck = None if self.deck is None else self.deck[:]
+        p.deck_count = self.deck_count
+        p.hand = self.hand[:]
+        p.monsters = self.monsters[:]
+        p.spells = self.spells[:]
+        p.field_spell = self.field_spell
+        p.graveyard = self.graveyard[:]
+        p.banished = self.banished[:]
+        p.extra = self.extra[:]
+        p.ns_used = self.ns_used
+        return p
+
+
+class State:
+    __slots__ = ("turn", "turn_player", "phase", "players", "ruleset", "flags", "draw_done", "chain", "ended")
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.turn = self.turn
+        s.turn_player = self.turn_player
+        s.phase = self.phase
+        s.players = {"A": self.players["A"].copy(), "B": self.players["B"].copy()}
+        s.ruleset = self.ruleset
+        s.flags = self.flags
+        s.draw_done = self.draw_done
+        s.chain = self.chain
+        s.ended = self.ended
+        return s
+
+    def mut_monster(self, player: str, index: int) -> OnField:
+        """Replace the monster at that zone by a private copy (copy on write) and return it."""
+        zone = self.players[player].monsters
+        card = zone[index].copy()
+        zone[index] = card
+        return card
+
+
+# --- references -------------------------------------------------------------------------------------
+
+
+def parse_ref(ref: Any) -> tuple[str, str, int] | None:
+    """``"A.hand.0"`` -> ("A", "hand", 0); ``"A.field_spell"`` -> ("A", "field_spell", 0)."""
+    if not isinstance(ref, str):
+        return None
+    parts = ref.split(".")
+    if len(parts) == 2 and parts[1] == "field_spell" and parts[0] in OTHER:
+        return parts[0], "field_spell", 0
+    if len(parts) != 3 or parts[0] not in OTHER or parts[1] not in ZONES:
+        return None
+    index = parts[2]
+    if not index.isdigit() or len(index) > 6:
+        return None
+    return parts[0], parts[1], int(index)
+
+
+def ref_str(player: str, zone: str, index: int) -> str:
+    return f"{player}.field_spell" if zone == "field_spell" else f"{player}.{zone}.{index}"
+
+
+def zone_list(state: State, player: str, zone: str) -> list | None:
+    p = state.players[player]
+    if zone == "hand":
+        return p.hand
+    if zone == "monsters":
+        return p.monsters
+    if zone == "spells_traps":
+        return p.spells
+    if zone == "graveyard":
+        return p.graveyard
+    if zone == "banished":
+        return p.banished
+    if zone == "extra_deck":
+        return p.extra
+    if zone == "deck":
+        return p.deck
+    return None
+
+
+def lookup(state: State, ref: tuple[str, str, int]) -> Any:
+    """The card (Card or OnField) a parsed reference points to, or None when there is none."""
+    player, zone, index = ref
+    if zone == "field_spell":
+        return state.players[player].field_spell if index == 0 else None
+    cards = zone_list(state, player, zone)
+    if cards is None or index >= len(cards):
+        return None
+    return cards[index]
+
+
+# --- parsing ----------------------------------------------------------------------------------------
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Parser:
+    """Collects every problem of a state document with its JSON Pointer path."""
+
+    def __init__(self, cards: CardLookup | None):
+        self.cards = cards
+        self.errors: list[PathError] = []
+
+    def error(self, path: str, message: str) -> None:
+        self.errors.append(PathError(path, message))
+
+    def card(self, data: Any, path: str, *, on_field: str | None = None) -> Any:
+        """A Card, or an OnField when ``on_field`` names the zone kind ("monster" or "spell")."""
+        if not isinstance(data, dict):
+            self.error(path, 'a card is an object such as {"name": ..., "kind": "monster", ...}')
+            return None
+        allowed = CARD_FIELDS + (FIELD_EXTRA if on_field else ())
+        for key in data:
+            if key not in allowed:
+                hint = (
+                    " (only cards on the field have a position and turn flags)" if key in FIELD_EXTRA else ""
+                )
+                self.error(f"{path}/{key}", f"unknown card field {key!r}{hint}")
+        printed = {k: data[k] for k in CARD_FIELDS if k in data}
+        if "kind" not in printed:
+            printed = self._resolve(printed, path)
+            if printed is None:
+                return None
+        card = self._printed(printed, path)
+        if card is None or on_field is None:
+            return card
+        return self._on_field(card, data, path, on_field)
+
+    def _resolve(self, ref: JSON, path: str) -> JSON | None:
+        if not ref or set(ref) - {"id", "name"}:
+            self.error(f"{path}/kind", "missing: a card needs a kind (monster, spell, trap), or only id/name")
+            return None
+        if self.cards is None:
+            self.error(path, f"the card {ref} is given by id/name alone and no card database is available")
+            return None
+        try:
+            found = self.cards("yugioh", dict(ref))
+        except Exception as exc:  # noqa: BLE001 - a lookup failure is reported, never a crash
+            self.error(path, f"the card database failed to look up {ref}: {exc}")
+            return None
+        if not isinstance(found, Mapping):
+            self.error(path, f"unknown card {ref}: the card database does not know it")
+            return None
+        return {k: found[k] for k in CARD_FIELDS if k in found}
+
+    def _printed(self, data: JSON, path: str) -> Card | None:
+        before = len(self.errors)
+        kind = data.get("kind")
+        if kind not in KINDS:
+            self.error(f"{path}/kind", f"unknown kind {kind!r}; expected monster, spell or trap")
+            return None
+        if "name" in data and not isinstance(data["name"], str):
+            self.error(f"{path}/name", "a card name is a string")
+        if "id" in data and not (_is_int(data["id"]) or isinstance(data["id"], str)):
+            self.error(f"{path}/id", "a card id is a number or a string")
+        for key in ("attribute", "race", "text"):
+            if key in data and not isinstance(data[key], str):
+                self.error(f"{path}/{key}", "must be a string")
+        expected_type = {"spell": "spell_type", "trap": "trap_type"}.get(kind)
+        for key in ("level", "atk", "def", "monster_type", "materials", "spell_type", "trap_type"):
+            if (
+                key in data
+                and key != expected_type
+                and (kind != "monster" or key in ("spell_type", "trap_type"))
+            ):
+                self.error(f"{path}/{key}", f"a {kind} card has no {key}")
+        for key in ("atk_modifier", "def_modifier"):
+            if key in data:
+                if kind != "spell":
+                    self.error(f"{path}/{key}", f"only Equip Spells carry {key}")
+                elif not _is_int(data[key]) or abs(data[key]) > 1_000_000:
+                    self.error(f"{path}/{key}", "must be a whole number (negative lowers the stat)")
+        if kind == "monster":
+            level = data.get("level")
+            if not _is_int(level) or not 1 <= level <= 13:
+                self.error(f"{path}/level", "a monster needs a level, a whole number from 1 to 13")
+            for key in ("atk", "def"):
+                value = data.get(key)
+                if not _is_int(value) or not 0 <= value <= 1_000_000:
+                    stat = key.upper()
+                    self.error(f"{path}/{key}", f"a monster needs {stat}, a whole number, 0 or more")
+            mtype = data.get("monster_type", "normal")
+            if mtype not in MONSTER_TYPES:
+                self.error(f"{path}/monster_type", f"unknown monster_type {mtype!r}")
+            if "materials" in data:
+                mats = data["materials"]
+                if mtype != "fusion":
+                    self.error(f"{path}/materials", "only Fusion Monsters list materials")
+                elif not isinstance(mats, list) or len(mats) < 2 or not all(isinstance(m, str) for m in mats):
+                    self.error(f"{path}/materials", "a list of at least two monster names")
+        elif kind == "spell":
+            if data.get("spell_type") not in SPELL_TYPES:
+                self.error(f"{path}/spell_type", f"a spell needs spell_type, one of {', '.join(SPELL_TYPES)}")
+        elif kind == "trap":
+            if data.get("trap_type") not in TRAP_TYPES:
+                self.error(f"{path}/trap_type", f"a trap needs trap_type, one of {', '.join(TRAP_TYPES)}")
+        if len(self.errors) != before:
+            return None
+        if kind == "unknown":
+            return UNKNOWN_CARD if set(data) == {"kind"} else Card(dict(data))
+        return Card(dict(data))
+
+    def _flag(self, data: JSON, key: str, path: str, default: bool) -> bool:
+        value = data.get(key, default)
+        if not isinstance(value, bool):
+            self.error(f"{path}/{key}", "must be true or false")
+            return default
+        return value
+
+    def _on_field(self, card: Card, data: JSON, path: str, zone_kind: str) -> OnField | None:
+        if zone_kind == "monster" and card.kind != "monster":
+            self.error(f"{path}/kind", "only monsters go in a Monster Zone")
+            return None
+        if zone_kind == "spell" and card.kind not in ("spell", "trap"):
+            self.error(f"{path}/kind", "only spells and traps go in a Spell & Trap Zone")
+            return None
+        if zone_kind == "field" and card.spell_type != "field":
+            self.error(f"{path}/spell_type", "only a Field Spell goes in the Field Zone")
+            return None
+        face_up = self._flag(data, "face_up", path, card.kind != "trap")
+        flags = [self._flag(data, key, path, False) for key in FIELD_FLAGS]
+        counters = data.get("counters", 0)
+        if not _is_int(counters) or not 0 <= counters <= 1_000_000:
+            self.error(f"{path}/counters", "a whole number, 0 or more")
+            counters = 0
+        if zone_kind == "monster":
+            position = data.get("position", "attack" if face_up else "defense")
+            if position not in ("attack", "defense"):
+                self.error(f"{path}/position", "attack or defense")
+                return None
+            if position == "attack" and not face_up:
+                self.error(f"{path}/position", "a face-down monster is always in Defense Position")
+                return None
+        else:
+            if "position" in data:
+                self.error(f"{path}/position", "only monsters have a battle position")
+            position = "attack"
+        equipped_to = None
+        if "equipped_to" in data:
+            ref = parse_ref(data["equipped_to"])
+            if card.spell_type != "equip":
+                self.error(f"{path}/equipped_to", "only an Equip Spell is equipped to a monster")
+            elif ref is None or ref[1] != "monsters" or ref[2] > 4:
+                self.error(f"{path}/equipped_to", 'a reference to a monster such as "B.monsters.2"')
+            else:
+                equipped_to = (ref[0], ref[2])
+        return OnField(card, position, face_up, *flags, equipped_to, counters)
+
+    def cards_list(self, data: Any, path: str) -> list[Card]:
+        if not isinstance(data, list):
+            self.error(path, "a list of cards")
+            return []
+        out = []
+        for i, item in enumerate(data):
+            card = self.card(item, f"{path}/{i}")
+            if card is not None:
+                out.append(card)
+        return out
+
+    def zone_row(self, data: Any, path: str, kind: str) -> list[OnField | None]:
+        if not isinstance(data, list) or len(data) > 5:
+            self.error(path, "a list of 5 zones, each a card or null")
+            return [None] * 5
+        row: list[OnField | None] = []
+        for i, item in enumerate(data):
+            row.append(None if item is None else self.card(item, f"{path}/{i}", on_field=kind))
+        return row + [None] * (5 - len(row))
+
+    def player(self, data: Any, path: str) -> Player | None:
+        if not isinstance(data, dict):
+            self.error(path, "a player is an object (lp, deck, hand, monsters, ...)")
+            return None
+        for key in data:
+            if key not in PLAYER_FIELDS:
+                self.error(f"{path}/{key}", f"unknown player field {key!r}")
+        p = Player()
+        lp = data.get("lp", 8000)
+        if not _is_int(lp) or not 0 <= lp <= 10**9:
+            self.error(f"{path}/lp", "Life Points are a whole number, 0 or more")
+            lp = 0
+        p.lp = lp
+        deck = data.get("deck", 0)
+        if _is_int(deck) and 0 <= deck <= 10_000:
+            p.deck, p.deck_count = None, deck
+        elif isinstance(deck, list):
+            p.deck = self.cards_list(deck, f"{path}/deck")
+            p.deck_count = len(p.deck)
+        else:
+            self.error(f"{path}/deck", "the deck is a count (0 or more) or a list of cards, top first")
+            p.deck, p.deck_count = None, 0
+        p.hand = self.cards_list(data.get("hand", []), f"{path}/hand")
+        p.monsters = self.zone_row(data.get("monsters", []), f"{path}/monsters", "monster")
+        p.spells = self.zone_row(data.get("spells_traps", []), f"{path}/spells_traps", "spell")
+        field = data.get("field_spell")
+        p.field_spell = None if field is None else self.card(field, f"{path}/field_spell", on_field="field")
+        p.graveyard = self.cards_list(data.get("graveyard", []), f"{path}/graveyard")
+        p.banished = self.cards_list(data.get("banished", []), f"{path}/banished")
+        p.extra = self.cards_list(data.get("extra_deck", []), f"{path}/extra_deck")
+        p.ns_used = self._flag(data, "normal_summon_used", path, False)
+        return p
+
+
+def parse_state(
+    data: Any, *, ruleset: str, flags: Mapping[str, Any], cards: CardLookup | None, path: str
+) -> State:
+    parser = Parser(cards)
+    if not isinstance(data, dict):
+        raise MalformedDocument(PathError(path, "the state is an object (turn, turn_player, phase, players)"))
+    for key in data:
+        if key not in STATE_FIELDS:
+            parser.error(f"{path}/{key}", f"unknown state field {key!r}")
+    state = State()
+    state.ruleset = ruleset
+    state.flags = flags
+    turn = data.get("turn", 1)
+    if not _is_int(turn) or not 1 <= turn <= 1_000_000:
+        parser.error(f"{path}/turn", "the turn number is a whole number from 1")
+        turn = 1
+    state.turn = turn
+    state.turn_player = data.get("turn_player", "A")
+    if state.turn_player not in OTHER:
+        parser.error(f"{path}/turn_player", 'the turn player is "A" or "B"')
+    state.phase = data.get("phase", "main1")
+    if state.phase not in PHASES:
+        parser.error(f"{path}/phase", f"unknown phase {state.phase!r}; expected one of {', '.join(PHASES)}")
+    state.draw_done = parser._flag(data, "draw_done", path, False)
+    players = data.get("players")
+    state.players = {}
+    if not isinstance(players, dict):
+        parser.error(f"{path}/players", 'the players are an object with keys "A" and "B"')
+    else:
+        for key in players:
+            if key not in OTHER:
+                parser.error(f"{path}/players/{key}", 'players are "A" and "B"')
+        for name in PLAYERS:
+            if name not in players:
+                parser.error(f"{path}/players/{name}", f"missing player {name}")
+            else:
+                player = parser.player(players[name], f"{path}/players/{name}")
+                if player is not None:
+                    state.players[name] = player
+    state.chain = ()
+    state.ended = None
+    if not parser.errors:
+        _check_references(parser, state, path)
+        state.chain = _parse_chain(parser, state, data.get("chain", []), f"{path}/chain")
+        state.ended = _parse_ended(parser, data.get("ended"), f"{path}/ended")
+    if parser.errors:
+        raise MalformedDocument(parser.errors)
+    return state
+
+
+def _check_references(parser: Parser, state: State, path: str) -> None:
+    for name in PLAYERS:
+        for i, slot in enumerate(state.players[name].spells):
+            if slot is not None and slot.equipped_to is not None:
+                target = state.players[slot.equipped_to[0]].monsters[slot.equipped_to[1]]
+                if target is None:
+                    parser.error(f"{path}/players/{name}/spells_traps/{i}/equipped_to", "no monster there")
+
+
+def _parse_chain(parser: Parser, state: State, data: Any, path: str) -> tuple:
+    if not isinstance(data, list):
+        parser.error(path, "the chain is a list of links")
+        return ()
+    links = []
+    for i, link in enumerate(data):
+        if not isinstance(link, dict) or set(link) - {"player", "card"} or "card" not in link:
+            parser.error(f"{path}/{i}", 'a chain link is {"player": "A", "card": "A.spells_traps.0"}')
+            continue
+        ref = parse_ref(link["card"])
+        target = lookup(state, ref) if ref else None
+        if not isinstance(target, OnField) or ref[1] not in ("spells_traps", "field_spell"):
+            parser.error(f"{path}/{i}/card", "a reference to a Spell or Trap on the field")
+            continue
+        player = link.get("player", ref[0])
+        if player not in OTHER:
+            parser.error(f"{path}/{i}/player", 'the player is "A" or "B"')
+            continue
+        links.append((player, ref, target.card.speed))
+    return tuple(links)
+
+
+def _parse_ended(parser: Parser, data: Any, path: str) -> tuple | None:
+    if data is None:
+        return None
+    if (
+        not isinstance(data, dict)
+        or set(data) - {"winner", "draw", "rules"}
+        or data.get("winner") not in (None, "A", "B")
+        or not isinstance(data.get("draw", False), bool)
+        or not isinstance(data.get("rules", []), list)
+        or not all(isinstance(r, str) for r in data.get("rules", []))
+    ):
+        parser.error(
+            path, 'the end of the game is {"winner": "A" | "B" | null, "draw": bool, "rules": [...]}'
+        )
+        return None
+    return (data.get("winner"), bool(data.get("draw", False)), tuple(data.get("rules", [])))
+
+
+# --- JSON out ---------------------------------------------------------------------------------------
+
+
+def field_json(slot: OnField | None, monster: bool) -> JSON | None:
+    if slot is None:
+        return None
+    out = dict(slot.card.json)
+    if monster:
+        out["position"] = slot.position
+    out["face_up"] = slot.face_up
+    out["summoned_this_turn"] = slot.summoned
+    out["set_this_turn"] = slot.set_
+    out["changed_position_this_turn"] = slot.changed
+    out["attacked_this_turn"] = slot.attacked
+    if slot.equipped_to is not None:
+        out["equipped_to"] = ref_str(slot.equipped_to[0], "monsters", slot.equipped_to[1])
+    if slot.counters:
+        out["counters"] = slot.counters
+    return out
+
+
+def player_json(p: Player) -> JSON:
+    return {
+        "lp": p.lp,
+        "deck": p.deck_count if p.deck is None else [c.json for c in p.deck],
+        "hand": [c.json for c in p.hand],
+        "monsters": [field_json(s, True) for s in p.monsters],
+        "spells_traps": [field_json(s, False) for s in p.spells],
+        "field_spell": field_json(p.field_spell, False),
+        "graveyard": [c.json for c in p.graveyard],
+        "banished": [c.json for c in p.banished],
+        "extra_deck": [c.json for c in p.extra],
+        "normal_summon_used": p.ns_used,
+    }
+
+
+def state_json(state: State) -> JSON:
+    out: JSON = {
+        "turn": state.turn,
+        "turn_player": state.turn_player,
+        "phase": state.phase,
+        "players": {name: player_json(state.players[name]) for name in PLAYERS},
+    }
+    if state.draw_done and state.phase == "draw":
+        out["draw_done"] = True
+    if state.chain:
+        out["chain"] = [{"player": p, "card": ref_str(*ref)} for p, ref, _ in state.chain]
+    if state.ended is not None:
+        winner, draw, rules = state.ended
+        out["ended"] = {"winner": winner, "draw": draw, "rules": list(rules)}
+    return out

@@ -1,0 +1,382 @@
+"""Rule sets and the rules catalogue of Cardfight!! Vanguard.
+
+Every ``VG-…`` id points to a passage of ``vanguard-regles.txt`` (the French text in
+``/work/shared/rules``). Where that text is silent or ambiguous, the reading a Vanguard judge
+applies is written down in the entry's ``interpretation`` — in this file only, so changing a
+reading means changing one place (its flag in ``RULESETS`` or the code the entry names).
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from ..base import Rule, RuleSet
+
+SOURCE = "vanguard-regles.txt"
+
+# The trigger icons each rule set knows; a card with another icon is a malformed document there.
+ORIGINAL_TRIGGERS = ("critical", "draw", "stand", "heal")
+STANDARD_TRIGGERS = ("critical", "draw", "stand", "heal", "front", "over")
+
+_COMMON_FLAGS = {
+    # Deck construction (read by the deck checks, not by the battle engine).
+    "deck_size": 50,
+    "trigger_count": 16,
+    "max_per_name": 4,
+    "max_heal_triggers": 4,
+    # Play.
+    "opening_hand": 5,
+    "mulligans": 1,
+    "damage_to_lose": 6,
+    "trigger_needs_clan": True,
+}
+
+RULESETS: MappingProxyType[str, RuleSet] = MappingProxyType(
+    {
+        "original": RuleSet(
+            key="original",
+            title="Original (the French text as written, 2011–2017)",
+            description="Triggers give +5000 power; critical, draw, stand and heal triggers only.",
+            flags=MappingProxyType(
+                {
+                    **_COMMON_FLAGS,
+                    "trigger_power": 5000,
+                    "triggers": ORIGINAL_TRIGGERS,
+                    "max_over_triggers": None,
+                    "max_sentinels": None,
+                }
+            ),
+        ),
+        "standard": RuleSet(
+            key="standard",
+            title="Standard (today's official rules)",
+            description=(
+                "Triggers give +10000 power; Front and Over triggers exist; a deck holds at most one Over "
+                "trigger and at most four Sentinels."
+            ),
+            flags=MappingProxyType(
+                {
+                    **_COMMON_FLAGS,
+                    "trigger_power": 10000,
+                    "triggers": STANDARD_TRIGGERS,
+                    "over_trigger_power": 100_000_000,
+                    "max_over_triggers": 1,
+                    "max_sentinels": 4,
+                }
+            ),
+        ),
+    }
+)
+DEFAULT_RULESET = "original"
+
+
+def _rule(
+    id: str,
+    title: str,
+    summary: str,
+    passage: str,
+    *,
+    rulesets: tuple[str, ...] = (),
+    interpretation: str = "",
+) -> Rule:
+    return Rule(
+        id=id,
+        title=title,
+        summary=summary,
+        source=SOURCE,
+        passage=passage,
+        rulesets=rulesets,
+        interpretation=interpretation,
+    )
+
+
+_RULES = [
+    _rule(
+        "VG-SETUP-VANGUARD",
+        "Starting vanguard",
+        "Each player starts with a grade 0 unit from their deck on the vanguard circle.",
+        "Etape 1) Choix du Vanguard de Base — Il s'agit d'un Grade 0 depuis le deck",
+        interpretation="A state in the setup phase whose vanguard is not a grade 0 is a malformed document.",
+    ),
+    _rule(
+        "VG-SETUP-MULLIGAN",
+        "Opening hand and mulligan",
+        "Each player draws five cards and may redraw once: the returned cards go back to the deck and "
+        "the same number is drawn again. The game starts when both players have decided.",
+        "Etape 2) Piocher 5 cartes — Il est possible de pratiquer un Mulligan : c'est à dire, refaire sa "
+        "main une seule fois en renvoyant les cartes [...] dans votre deck, avant d'en repiocher le même "
+        "nombre que de cartes renvoyées.",
+        interpretation="The real deck is shuffled afterwards; the replay draws the replacements from the top "
+        "and puts the returned cards at the bottom, so the result is reproducible. With a deck given as a "
+        "count, the drawn cards are given in `drawn` or stay hidden.",
+    ),
+    _rule(
+        "VG-TURN-PHASES",
+        "Phases of a turn",
+        "A turn has six phases in order: stand, draw, ride, main, battle, end. Only the turn player acts, "
+        "and each action belongs to its phase.",
+        "Etape 3) Débuter la partie — Il y a 6 phases pour chaque tour",
+        interpretation="The stand and draw phases hold no choice, so they pass by themselves into the ride "
+        "phase. `next_phase` and `end_turn` are refused while a battle still waits for a choice.",
+    ),
+    _rule(
+        "VG-STAND-PHASE",
+        "Stand phase",
+        "At the start of their turn, the turn player stands all their units.",
+        "Phase A) Stand Phase — Redresse toutes vos unités en format portrait",
+    ),
+    _rule(
+        "VG-DRAW-PHASE",
+        "Draw phase",
+        "The turn player draws one card.",
+        "Phase B) Draw Phase — Piochez 1 carte",
+        interpretation="From a deck given as a count, the drawn card is unknown: it enters the hand as "
+        '{"hidden": true} and cannot be used until the judge describes it.',
+    ),
+    _rule(
+        "VG-RIDE-GRADE",
+        "Ride: grade",
+        "A card from the hand may be ridden on the vanguard if its grade is the same as the vanguard's "
+        "or one higher.",
+        "Phase C) Ride Phase — Chevaucher un grade d'une unité supérieure sur le Vanguard, depuis la main.",
+        interpretation="The text names only the next grade; judges also allow a ride of the same grade "
+        "(official rules), so both are legal.",
+    ),
+    _rule(
+        "VG-RIDE-ONCE",
+        "Ride: once per turn, in the ride phase",
+        "A player rides at most once per turn, during their ride phase.",
+        "Phase C) Ride Phase — Chevaucher [...] sur le Vanguard, depuis la main.",
+        interpretation="The text gives the ride its own phase; the once-per-turn limit is the official rule.",
+    ),
+    _rule(
+        "VG-RIDE-SOUL",
+        "Ride: the old vanguard becomes soul",
+        "The card that was the vanguard goes under the new one, into the soul.",
+        "Phase C) Ride Phase — La carte du dessous devient le Soul/Esprit.",
+        interpretation="The new vanguard keeps the old one's standing or resting state; bonuses do not carry "
+        "over.",
+    ),
+    _rule(
+        "VG-CALL",
+        "Call rear-guards",
+        "In the main phase, the turn player may call any number of units from the hand to rear-guard "
+        "circles, each of a grade equal to or lower than the vanguard's. A unit called onto an occupied "
+        "circle retires the unit there.",
+        "Phase D) Main Phase — invoquer d'autres monstres depuis la main, d'un Grade égal ou inférieur au "
+        "Vanguard autant que souhaité.",
+        interpretation="Calling over an occupied circle retires the old rear-guard (official rule).",
+    ),
+    _rule(
+        "VG-MOVE",
+        "Move rear-guards",
+        "In the main phase, a rear-guard may move between the front and the back circle of its column; a "
+        "unit already there swaps places with it.",
+        "Phase D) Main Phase — déplacer des monstres alliés de l'avant à l'arrière et inversement.",
+        interpretation="Only within a column (FL↔BL, FR↔BR); the back centre stays behind the vanguard. "
+        "A move keeps the unit's standing or resting state.",
+    ),
+    _rule(
+        "VG-ATTACK",
+        "Attack",
+        "In the battle phase, a standing unit of the turn player's front row attacks a unit of the "
+        "opponent's front row and is rested.",
+        "2/ L'unité avant est engagée format paysage, et déclare l'attaque en choisissant une cible adverse "
+        "sur la ligne de front (et pas sur la ligne arrière).",
+    ),
+    _rule(
+        "VG-BOOST",
+        "Boost",
+        "A standing grade 0 or grade 1 unit directly behind the attacker may boost it: it is rested and its "
+        "power is added to the attacker's for that battle. Grade 2 and 3 units cannot boost.",
+        "1/ L'unité arrière (s'il y en a une) booste l'unité devant elle : on en fait une somme. — Grade 2 : "
+        "[...] ne peuvent booster des unités.",
+        interpretation="The booster is rested (official rule), and its power counts as it is when the hit "
+        "is decided, so a trigger bonus given to it counts.",
+    ),
+    _rule(
+        "VG-GUARD",
+        "Guard from the hand",
+        "During an attack the defender may put cards from the hand on the guardian circle; each adds its "
+        "shield to the attacked unit. A guardian's grade must not exceed the defender's vanguard; grade 3 "
+        "cards cannot guard.",
+        "3/ L'adversaire a le choix ou non de défendre/Guard avec une ou plusieurs cartes depuis sa main. — "
+        "Grade 3 : [...] Cependant, elles ne peuvent défendre.",
+        interpretation="The grade limit is the official rule; a card with no shield (null) cannot guard. "
+        'Guarding may take several `guard` actions; `guard` with `"cards": []` ends the guard step, and so '
+        "does any other action (the replay closes it before the next action that is not the defender's "
+        "guard or intercept).",
+    ),
+    _rule(
+        "VG-INTERCEPT",
+        "Intercept",
+        "A standing grade 2 rear-guard of the defender's front row that is not the attacked unit may move to "
+        "the guardian circle and add its shield.",
+        "4/ L'adversaire peut ajouter à ses défenses, l'Intercept via ses Grade 2 depuis son terrain (5000). "
+        "— Grade 2 : Leur seule aptitude est d'intercepter depuis le terrain pour défendre.",
+        interpretation="It must be standing (official rule). Its card's own shield is added (5000 as the "
+        "text says for grade 2 units).",
+    ),
+    _rule(
+        "VG-DRIVE-CHECK",
+        "Drive check",
+        "After the guard step, an attacking vanguard reveals the top card of its deck (two for a grade 3 "
+        "vanguard); a trigger resolves, then the card goes to the hand. Rear-guards make no drive check.",
+        "6/ Si c'est un Vanguard qui attaque, le joueur attaquant pratique un Drive Check (2 Drive Check si "
+        "le Vanguard est Grade 3). Drive Check : révèle la carte du dessus de son deck. S'il s'agit d'un "
+        "Trigger, l'effet est résolu. La carte révélée est ensuite placée dans la main du joueur attaquant.",
+        interpretation="Grade 3 or more gives two checks. With a deck given as a count, the attack carries "
+        "the revealed cards in `drive_checks`; a missing one is a malformed document. A check from an empty "
+        "deck does not happen.",
+    ),
+    _rule(
+        "VG-HIT",
+        "Hit",
+        "The attack hits when the attacking power (with the boost) is at least the attacked unit's power "
+        "plus every guardian's shield.",
+        "5/ Toutes les défenses s'ajoutent à la puissance de la cible attaquée par une somme. — 7/ Si la "
+        "puissance de frappe est égale ou supérieure à la puissance de la cible : l'attaque touche.",
+    ),
+    _rule(
+        "VG-HIT-REARGUARD",
+        "A hit rear-guard is retired",
+        "A rear-guard that is hit goes to the drop zone.",
+        "9/ La cible touchée est envoyée dans le cimetière.",
+        interpretation="'Cimetière' is the drop zone.",
+    ),
+    _rule(
+        "VG-DAMAGE-CHECK",
+        "Damage check",
+        "A hit vanguard's player makes one damage check per point of the attacker's critical, one at a time: "
+        "reveal the top card, resolve its trigger, then put it in the damage zone.",
+        "10/ Le Vanguard est touché, le joueur reçoit donc 1 dommage, il pratique alors un Damage Check pour "
+        "chaque point de Critical. Damage Check : révèle la carte du dessus de son deck. S'il s'agit d'un "
+        "Trigger, l'effet est résolu. La carte révélée est ensuite placée dans la Zone de Dommages.",
+        interpretation="The critical is read after the drive checks, so a critical trigger given to the "
+        "attacker counts. With a deck given as a count, the attack carries the revealed cards in "
+        "`damage_checks`.",
+    ),
+    _rule(
+        "VG-GUARDIANS-RETIRED",
+        "Guardians are retired",
+        "After the battle, every guardian (from the hand or intercepting) goes to the drop zone, whether or "
+        "not the attack hit.",
+        "11/ Toutes les unités ayant défendu sont envoyées au cimetières.",
+    ),
+    _rule(
+        "VG-TRIGGER-CLAN",
+        "Trigger condition: clan",
+        "A revealed trigger has an effect only if its clan matches a unit on the field of the player who "
+        "revealed it.",
+        "l'effet s'applique UNIQUEMENT si la carte Trigger est du même clan qu'une autre unité sur le "
+        "terrain du joueur actif.",
+        interpretation="'Le joueur actif' is the player making the check (for a damage check, the defender). "
+        "The field is the vanguard and rear-guard circles. Kept in both rule sets (flag "
+        "`trigger_needs_clan`).",
+    ),
+    _rule(
+        "VG-TRIGGER-CHOICE",
+        "Trigger choices",
+        "The player who revealed an effective trigger chooses, with `assign_trigger`, the unit that gets the "
+        "power (`power_to`) and, as the trigger needs, the critical (`critical_to`) or the rear-guard to "
+        "stand (`stand_to`). Nothing else happens until the choice is made.",
+        "ajoutez un bonus de +5000 à une de vos unités jusqu'à la End Phase",
+        interpretation="Any other action while a choice waits is illegal and names the missing fields. "
+        "`stand_to` may be left out when one rear-guard only is rested; `heal` (the damage card to "
+        "heal) defaults to the last card of the damage zone, as the damage cards' identity changes no rule "
+        "here.",
+    ),
+    _rule(
+        "VG-TRIGGER-POWER",
+        "Trigger power",
+        "Every effective trigger gives +5000 power (original) or +10000 (standard) to one unit until the end "
+        "phase.",
+        "ajoutez un bonus de +5000 à une de vos unités jusqu'à la End Phase",
+        interpretation="Bonuses end when the end phase begins. Standard: +10000 since 2018.",
+    ),
+    _rule(
+        "VG-TRIGGER-CRITICAL",
+        "Critical trigger",
+        "A critical trigger also gives +1 critical to one unit until the end phase.",
+        "Jaune : CRITICAL Trigger : [...] et ajoutez un bonus de +1 au Critical d'une de vos unités jusqu'à "
+        "la End Phase.",
+    ),
+    _rule(
+        "VG-TRIGGER-DRAW",
+        "Draw trigger",
+        "A draw trigger also draws one card.",
+        "Rouge : DRAW Trigger : [...] et piochez une carte.",
+    ),
+    _rule(
+        "VG-TRIGGER-STAND",
+        "Stand trigger",
+        "A stand trigger also stands one of the player's rested rear-guards.",
+        "Bleu : STAND Trigger : [...] et redressez une de vos unités engagées.",
+        interpretation="The text says 'unit'; the trigger's card text says rear-guard, and a judge follows "
+        "the card, so the vanguard cannot be stood.",
+    ),
+    _rule(
+        "VG-TRIGGER-HEAL",
+        "Heal trigger",
+        "A heal trigger also moves one card from the damage zone to the drop zone if that player's damage is "
+        "at least the opponent's.",
+        "Vert : HEAL Trigger : [...] et si vos dommages sont égaux ou supérieurs à ceux de votre adversaire, "
+        "régénérez d'un point de dommage en envoyant une carte depuis la zone de dommages au cimetière.",
+        interpretation="Compared when the trigger resolves, before the checked card is put in the damage "
+        "zone, so a heal revealed as the sixth damage saves the player.",
+    ),
+    _rule(
+        "VG-TRIGGER-FRONT",
+        "Front trigger (standard)",
+        "A front trigger gives +10000 power to each unit of that player's front row; no choice to make.",
+        "Trigger ? Késako ? C'est un icône située en haut à droite de la carte. En fonction de la couleur, "
+        "l'effet s'applique [...]",
+        rulesets=("standard",),
+        interpretation="Not in the French text (D era, official rules); the card is then placed as any "
+        "checked card.",
+    ),
+    _rule(
+        "VG-TRIGGER-OVER",
+        "Over trigger (standard)",
+        "An over trigger is removed from the game, draws a card and gives +100,000,000 power to one unit.",
+        "S'il s'agit d'un Trigger, l'effet est résolu.",
+        rulesets=("standard",),
+        interpretation="Not in the French text (D era, official rules); the card-specific extra ability is "
+        "not modelled. The removed card goes to the player's `removed` zone.",
+    ),
+    _rule(
+        "VG-END-PHASE",
+        "End phase and next turn",
+        "Trigger bonuses end when the end phase begins; then the other player's turn starts.",
+        "Phase F) End Phase — ajoutez un bonus de +5000 à une de vos unités jusqu'à la End Phase",
+    ),
+    _rule(
+        "VG-WIN-DAMAGE",
+        "Loss at six damage",
+        "A player with six or more cards in their damage zone loses.",
+        "Conditions de victoire : Vous gagnez si [...] il a 6 cartes ou plus dans sa zone de dommages après "
+        "résolution du combat.",
+        interpretation="The text checks after the battle; the official rules at each check timing. A heal "
+        "removes its card before the checked card lands, so a damage zone that reached six during a battle "
+        "never drops below six again: both readings give the same winner. The engine checks after every "
+        "action; both players losing at once is a draw.",
+    ),
+    _rule(
+        "VG-WIN-DECK",
+        "Loss with an empty deck",
+        "A player whose deck is empty loses at once, even without having to draw.",
+        "Conditions de victoire : Vous gagnez si le deck adverse est vide (même s'il n'a pas eu besoin de "
+        "piocher durant l'acte)",
+        interpretation="Checked after every action, including in the middle of a battle.",
+    ),
+    _rule(
+        "VG-HIDDEN-CARD",
+        "Unknown cards",
+        "A card drawn from a deck given as a count is unknown; it cannot be ridden, called or used to guard "
+        "until the judge describes it in the state.",
+        "Phase B) Draw Phase — Piochez 1 carte",
+        interpretation="Engine convention, not a game rule: the replay never guesses a card.",
+    ),
+]
+
+CATALOGUE: MappingProxyType[str, Rule] = MappingProxyType({rule.id: rule for rule in _RULES})

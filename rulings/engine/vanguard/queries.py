@@ -1,0 +1,200 @@
+"""Answers to the Vanguard queries of ``situations.md``: damage, deck_out, legal_actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import JSON, MalformedDocument, PathError
+from .actions import Action, _check_reference, _parse_cards, resolve
+from .rules import _assign_trigger as assign_trigger
+from .rules import advance, drive_count, legal_actions, losers
+from .state import BEHIND, FRONT_CIRCLES, REAR_CIRCLES, Battle, State, _Errors, other
+
+QUERY_FIELDS = {
+    "damage": ("attacker", "target", "booster", "guardians", "interceptors", "drive_checks", "damage_checks"),
+    "deck_out": ("player",),
+    "legal_actions": ("player",),
+}
+
+
+def answer(state: State, query: Any, *, path: str = "/query") -> JSON:
+    if not isinstance(query, dict):
+        raise MalformedDocument(PathError(path, 'a query is an object such as {"kind": "legal_actions"}'))
+    kind = query.get("kind")
+    if kind not in QUERY_FIELDS:
+        raise MalformedDocument(
+            PathError(f"{path}/kind", f"unknown query {kind!r}; expected one of {', '.join(QUERY_FIELDS)}")
+        )
+    allowed = ("kind", *QUERY_FIELDS[kind])
+    unknown = [PathError(f"{path}/{k}", f"unknown field {k!r} for {kind}") for k in query if k not in allowed]
+    if unknown:
+        raise MalformedDocument(unknown)
+    if kind == "damage":
+        return damage(state, query, path)
+    player = query.get("player")
+    if kind == "legal_actions":
+        if player is not None and player not in ("A", "B"):
+            raise MalformedDocument(PathError(f"{path}/player", f'"A", "B" or left out, got {player!r}'))
+        return {"actions": [action.to_json() for action in legal_actions(state, player)]}
+    if player not in ("A", "B"):
+        raise MalformedDocument(PathError(f"{path}/player", f'required: "A" or "B", got {player!r}'))
+    return deck_out(state, player)
+
+
+def deck_out(state: State, player: str) -> JSON:
+    """When ``player`` loses by an empty deck, counting the one card of each of their draw phases."""
+    deck = state.players[player].deck_size()
+    if deck == 0:
+        return {
+            "deck": 0,
+            "loses": True,
+            "when": "now: an empty deck loses at once, without having to draw",
+            "rules": ["VG-WIN-DECK"],
+        }
+    if player == state.turn_player and state.phase in ("setup", "stand", "draw"):
+        first_draw = state.turn
+    elif player == state.turn_player:
+        first_draw = state.turn + 2
+    else:
+        first_draw = state.turn + 1
+    last = first_draw + 2 * (deck - 1)
+    return {
+        "deck": deck,
+        "loses": False,
+        "when": f"draw phase of turn {last}, when the last card is drawn (sooner if checks or effects take "
+        "cards from the deck)",
+        "turn": last,
+        "rules": ["VG-WIN-DECK", "VG-DRAW-PHASE"],
+    }
+
+
+def _ref(state: State, query: dict[str, Any], key: str, path: str, errors: _Errors) -> str | None:
+    value = query.get(key)
+    if value is None:
+        return None
+    return _check_reference(state, value, f"{path}/{key}", errors, "circles")
+
+
+def damage(state: State, query: dict[str, Any], path: str) -> JSON:
+    """What an attack would do now, with the given guardians and interceptors (not applied).
+
+    Trigger choices are made for the question's sake: the attacker gives drive-check power and
+    critical to the attacking unit (a stand trigger stands the first rested rear-guard); the defender
+    gives damage-check power to their vanguard.
+    """
+    errors = _Errors()
+    for key in ("attacker", "target"):
+        if query.get(key) is None:
+            errors.add(f"{path}/{key}", "required")
+    attacker_ref = _ref(state, query, "attacker", path, errors)
+    target_ref = _ref(state, query, "target", path, errors)
+    booster_ref = _ref(state, query, "booster", path, errors)
+    guardian_refs = []
+    interceptor_refs = []
+    for key, zone, out in (
+        ("guardians", "hand", guardian_refs),
+        ("interceptors", "circles", interceptor_refs),
+    ):
+        value = query.get(key, [])
+        if not isinstance(value, list):
+            errors.add(f"{path}/{key}", "a list of card references")
+            continue
+        for i, item in enumerate(value):
+            ref = _check_reference(state, item, f"{path}/{key}/{i}", errors, zone)
+            if ref is not None:
+                out.append(ref)
+    if errors.items:
+        raise MalformedDocument(errors.items)
+    player, _, attacker_circle, _ = resolve(state, attacker_ref)
+    defender, _, target_circle, _ = resolve(state, target_ref)
+    if defender == player:
+        errors.add(f"{path}/target", "the attacked unit belongs to the other player")
+    if attacker_circle not in FRONT_CIRCLES:
+        errors.add(f"{path}/attacker", "the attacker stands on a front-row circle (V, FL, FR)")
+    if target_circle not in FRONT_CIRCLES:
+        errors.add(f"{path}/target", "only front-row units (V, FL, FR) can be attacked")
+    booster_circle = None
+    if booster_ref is not None:
+        owner, _, booster_circle, _ = resolve(state, booster_ref)
+        if owner != player or booster_circle != BEHIND.get(attacker_circle):
+            errors.add(f"{path}/booster", "the booster is the unit directly behind the attacker")
+    for i, ref in enumerate(guardian_refs):
+        if not ref.startswith(f"{defender}."):
+            errors.add(f"{path}/guardians/{i}", f"guardians come from player {defender}'s hand")
+    for i, ref in enumerate(interceptor_refs):
+        owner, _, circle, _ = resolve(state, ref)
+        if owner != defender or circle not in ("FL", "FR") or circle == target_circle:
+            errors.add(
+                f"{path}/interceptors/{i}", "an interceptor is another front-row rear-guard of the defender"
+            )
+    reveals = {}
+    for key, owner in (("drive_checks", player), ("damage_checks", defender)):
+        value = query.get(key)
+        if value is None:
+            reveals[key] = None
+            continue
+        if isinstance(state.players[owner].deck, list):
+            errors.add(f"{path}/{key}", f"player {owner}'s deck is a list: checks reveal its top cards")
+        reveals[key] = _parse_cards(state, value, f"{path}/{key}", errors)
+    if errors.items:
+        raise MalformedDocument(errors.items)
+
+    sim = state.copy()
+    sim.phase = "battle"
+    sim.turn_player = player
+    mine, theirs = sim.players[player], sim.players[defender]
+    attacker = mine.circles[attacker_circle]
+    mine.circles[attacker_circle] = attacker.rested()
+    if booster_circle is not None:
+        mine.circles[booster_circle] = mine.circles[booster_circle].rested()
+    for index in sorted((int(ref.split(".")[2]) for ref in guardian_refs), reverse=True):
+        theirs.guardians.append(theirs.hand.pop(index))
+    for ref in interceptor_refs:
+        circle = ref.split(".")[2]
+        theirs.guardians.append(theirs.circles[circle].card)
+        theirs.circles[circle] = None
+    battle = Battle(player, attacker_circle, target_circle, booster_circle)
+    battle.drive_left = drive_count(attacker, attacker_circle)
+    battle.drive_reveals = reveals["drive_checks"]
+    battle.damage_reveals = reveals["damage_checks"]
+    battle.source = path
+    sim.battle = battle
+    events: list = []
+    advance(sim, events, close_guard=True)
+    while sim.battle is not None and sim.battle.trigger is not None:
+        pending = sim.battle.trigger
+        who = pending.player
+        unit = f"{who}.circles.{attacker_circle if who == player else 'V'}"
+        rested = [
+            n
+            for n in REAR_CIRCLES
+            if sim.players[who].circles[n] is not None and not sim.players[who].circles[n].stand
+        ]
+        choice = Action(
+            "assign_trigger",
+            who,
+            power_to=unit,
+            critical_to=unit if pending.card.trigger == "critical" else None,
+            stand_to=f"{who}.circles.{rested[0]}" if pending.card.trigger == "stand" and rested else None,
+        )
+        assign_trigger(sim, choice, events)
+        advance(sim, events, close_guard=True)
+    hit_event = next((e for e in events if e.type in ("hit", "no_hit")), None)
+    return {
+        "hit": hit_event is not None and hit_event.type == "hit",
+        "damage_checks": sum(1 for e in events if e.type == "damage_check"),
+        "damage_after": {p: len(sim.players[p].damage) for p in ("A", "B")},
+        "retired": [e.data["unit"] for e in events if e.type == "retire"],
+        "attack_power": hit_event.data["attack"] if hit_event else None,
+        "defense_power": hit_event.data["defense"] if hit_event else None,
+        "drive_checks": sum(1 for e in events if e.type == "drive_check"),
+        "guardians_retired": guardian_refs + interceptor_refs,
+        "loses": sorted({e.data["player"] for e in events if e.type == "lose"} | _losers(sim)),
+    }
+
+
+def _losers(state: State) -> set[str]:
+    return {player for player, _ in losers(state)}
+
+
+__all__ = ["answer", "damage", "deck_out", "other"]

@@ -1,0 +1,1072 @@
+"""Applying Vanguard actions: phases, ride, call, move, and the battle sub-steps.
+
+Battle sub-steps (one attack at a time, held in ``state.battle``):
+
+1. ``attack`` — the attacker (and its booster) rest; the battle opens in the **guard** step.
+2. **guard** — the defender may ``guard`` (cards from the hand, several actions allowed) and
+   ``intercept`` (front-row grade 2 rear-guards). The step ends on ``guard`` with no card, when the
+   defender has nothing left that could guard, or before any other action (the replay's ``settle``
+   closes it when the next action is not the defender's guard or intercept, or after the last one).
+3. **drive** — a vanguard attacker reveals one card (two for grade 3). An effective trigger waits
+   for the attacker's ``assign_trigger``; then the card goes to the hand.
+4. **damage** — the hit is decided; a hit rear-guard is retired; a hit vanguard's player makes one
+   damage check per critical, each trigger waiting for the defender's ``assign_trigger``.
+5. **close** — guardians go to the drop zone and the battle ends.
+
+After every action the losing conditions (six damage, empty deck) are checked.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..base import Event, GameOver, IllegalAction, MalformedDocument, Outcome, PathError
+from .actions import Action, resolve
+from .state import (
+    BEHIND,
+    COLUMN_PARTNER,
+    FRONT_CIRCLES,
+    HIDDEN,
+    REAR_CIRCLES,
+    Battle,
+    Card,
+    PendingTrigger,
+    PlayerState,
+    State,
+    Unit,
+    other,
+)
+
+NEXT_PHASE = {"ride": "main", "main": "battle", "battle": "end"}
+
+
+def _event(type: str, rules: tuple[str, ...], text: str, **data: object) -> Event:
+    return Event(type, dict(data), rules, text)
+
+
+def _illegal(rule: str | tuple[str, ...], text: str) -> IllegalAction:
+    return IllegalAction([rule] if isinstance(rule, str) else list(rule), text)
+
+
+# ------------------------------------------------------------------------------------------- outcome
+
+
+def losers(state: State) -> list[tuple[str, str]]:
+    """(player, rule id) for every player meeting a losing condition now."""
+    out = []
+    limit = state.flags["damage_to_lose"]
+    for player in ("A", "B"):
+        side = state.players[player]
+        if len(side.damage) >= limit:
+            out.append((player, "VG-WIN-DAMAGE"))
+        elif side.deck_size() == 0:
+            out.append((player, "VG-WIN-DECK"))
+    return out
+
+
+def outcome(state: State) -> Outcome:
+    lost = losers(state)
+    if not lost:
+        return Outcome()
+    rules = tuple(dict.fromkeys(rule for _, rule in lost))
+    if len(lost) == 2:
+        return Outcome(finished=True, draw=True, rules=rules)
+    return Outcome(finished=True, winner=other(lost[0][0]), rules=rules)
+
+
+def _loss_events(state: State) -> list[Event]:
+    events = []
+    for player, rule in losers(state):
+        if rule == "VG-WIN-DAMAGE":
+            text = f"Player {player} has {len(state.players[player].damage)} damage and loses."
+        else:
+            text = f"Player {player}'s deck is empty: player {player} loses."
+        events.append(_event("lose", (rule,), text, player=player))
+    return events
+
+
+# ----------------------------------------------------------------------------------- small helpers
+
+
+def _draw(side: PlayerState, player: str, events: list[Event], rule: str, drawn: Card | None = None) -> None:
+    deck = side.deck
+    if deck.__class__ is int:
+        if deck == 0:
+            return
+        side.deck = deck - 1
+        side.hand.append(drawn or HIDDEN)
+    else:
+        if not deck:
+            return
+        side.hand.append(deck.pop(0))
+    events.append(_event("draw", (rule,), f"Player {player} draws a card.", player=player))
+
+
+def _stand_all(state: State, player: str, events: list[Event]) -> None:
+    circles = state.players[player].circles
+    for name, unit in circles.items():
+        if unit is not None and not unit.stand:
+            circles[name] = unit.stood()
+    events.append(
+        _event("stand", ("VG-STAND-PHASE",), f"Player {player} stands all their units.", player=player)
+    )
+
+
+def _clear_bonuses(state: State) -> None:
+    for side in state.players.values():
+        circles = side.circles
+        for name, unit in circles.items():
+            if unit is not None and (unit.power_bonus or unit.critical_bonus):
+                circles[name] = Unit(unit.card, unit.stand)
+
+
+def _start_turn(state: State, events: list[Event]) -> None:
+    """Stand and draw phases hold no choice: run them and stop at the ride phase."""
+    player = state.turn_player
+    if state.phase == "stand":
+        _stand_all(state, player, events)
+        state.phase = "draw"
+    if state.phase == "draw":
+        _draw(state.players[player], player, events, "VG-DRAW-PHASE")
+        state.phase = "ride"
+
+
+def _end_turn(state: State, events: list[Event]) -> None:
+    if state.phase != "end":
+        _clear_bonuses(state)
+    state.turn += 1
+    state.turn_player = other(state.turn_player)
+    state.phase = "stand"
+    for side in state.players.values():
+        side.rode = False
+    events.append(
+        _event(
+            "turn",
+            ("VG-END-PHASE",),
+            f"Turn {state.turn} begins: player {state.turn_player}'s turn.",
+            turn=state.turn,
+            player=state.turn_player,
+        )
+    )
+    _start_turn(state, events)
+
+
+def start(state: State) -> list[Event]:
+    """Mandatory steps of a state given at the start of its stand or draw phase (in place)."""
+    events: list[Event] = []
+    if not outcome(state).finished and state.phase in ("stand", "draw"):
+        _start_turn(state, events)
+    events.extend(_loss_events(state))
+    return events
+
+
+# --------------------------------------------------------------------------------------- triggers
+
+
+def trigger_effective(state: State, player: str, card: Card) -> bool:
+    if card.trigger is None:
+        return False
+    if not state.flags["trigger_needs_clan"]:
+        return True
+    clan = card.clan
+    if clan is None:
+        return False
+    return any(u is not None and u.card.clan == clan for u in state.players[player].circles.values())
+
+
+def _place_checked(state: State, player: str, card: Card, check: str, events: list[Event]) -> None:
+    side = state.players[player]
+    if card.trigger == "over" and trigger_effective(state, player, card):
+        side.removed.append(card)
+        events.append(_event("removed", ("VG-TRIGGER-OVER",), f"{card.name} is removed from the game."))
+    elif check == "drive":
+        side.hand.append(card)
+        events.append(
+            _event(
+                "to_hand", ("VG-DRIVE-CHECK",), f"{card.name} goes to player {player}'s hand.", player=player
+            )
+        )
+    else:
+        side.damage.append(card)
+        events.append(
+            _event(
+                "damage",
+                ("VG-DAMAGE-CHECK",),
+                f"{card.name} goes to player {player}'s damage zone ({len(side.damage)} damage).",
+                player=player,
+                total=len(side.damage),
+            )
+        )
+
+
+def _front_trigger(state: State, player: str, events: list[Event]) -> None:
+    circles = state.players[player].circles
+    amount = state.flags["trigger_power"]
+    for name in FRONT_CIRCLES:
+        unit = circles[name]
+        if unit is not None:
+            circles[name] = unit.plus(power=amount)
+    events.append(
+        _event(
+            "trigger_effect",
+            ("VG-TRIGGER-FRONT",),
+            f"Front trigger: each unit of player {player}'s front row gets +{amount} power.",
+            player=player,
+            trigger="front",
+        )
+    )
+
+
+def _own_unit(state: State, player: str, ref: str | None, field: str, rule: str) -> str:
+    if ref is None:
+        raise _illegal(rule, f"assign_trigger needs {field}: one of player {player}'s units.")
+    owner, zone, circle, unit = resolve(state, ref)
+    if owner != player or zone != "circles" or unit is None:
+        raise _illegal(rule, f"{field} must be one of player {player}'s units, not {ref}.")
+    return circle
+
+
+def missing_choices(state: State, pending: PendingTrigger) -> list[str]:
+    kind = pending.card.trigger
+    needs = ["power_to"]
+    if kind == "critical":
+        needs.append("critical_to")
+    if kind == "stand" and len(_rested_rear_guards(state, pending.player)) > 1:
+        needs.append("stand_to")
+    return needs
+
+
+def _rested_rear_guards(state: State, player: str) -> list[str]:
+    circles = state.players[player].circles
+    return [name for name in REAR_CIRCLES if circles[name] is not None and not circles[name].stand]
+
+
+def _assign_trigger(state: State, action: Action, events: list[Event]) -> None:
+    battle = state.battle
+    assert battle is not None and battle.trigger is not None
+    pending = battle.trigger
+    player, card, kind = pending.player, pending.card, pending.card.trigger
+    if action.player != player:
+        raise _illegal("VG-TRIGGER-CHOICE", f"Player {player} revealed the trigger and makes its choices.")
+    if action.critical_to is not None and kind != "critical":
+        raise _illegal("VG-TRIGGER-CHOICE", f"A {kind} trigger gives no critical: leave critical_to out.")
+    if action.stand_to is not None and kind != "stand":
+        raise _illegal("VG-TRIGGER-CHOICE", f"A {kind} trigger stands nothing: leave stand_to out.")
+    if action.heal is not None and kind != "heal":
+        raise _illegal("VG-TRIGGER-CHOICE", f"A {kind} trigger heals nothing: leave heal out.")
+    side = state.players[player]
+    circles = side.circles
+    power_circle = _own_unit(state, player, action.power_to, "power_to", "VG-TRIGGER-CHOICE")
+    critical_circle = None
+    if kind == "critical":
+        critical_circle = _own_unit(state, player, action.critical_to, "critical_to", "VG-TRIGGER-CHOICE")
+    stand_circle = None
+    if kind == "stand":
+        rested = _rested_rear_guards(state, player)
+        if action.stand_to is not None:
+            owner, zone, name, unit = resolve(state, action.stand_to)
+            if owner != player or zone != "circles" or name not in REAR_CIRCLES or unit is None or unit.stand:
+                raise _illegal(
+                    "VG-TRIGGER-STAND", f"stand_to must be one of player {player}'s rested rear-guards."
+                )
+            stand_circle = name
+        elif len(rested) > 1:
+            raise _illegal(
+                "VG-TRIGGER-CHOICE",
+                f"Missing stand_to: choose which rested rear-guard to stand ({', '.join(rested)}).",
+            )
+        elif rested:
+            stand_circle = rested[0]
+    heal_index = None
+    if kind == "heal" and action.heal is not None:
+        owner, _, key, _ = resolve(state, action.heal)
+        if owner != player:
+            raise _illegal("VG-TRIGGER-HEAL", f"heal must be a card of player {player}'s damage zone.")
+        heal_index = int(key)
+
+    amount = state.flags["over_trigger_power"] if kind == "over" else state.flags["trigger_power"]
+    rule = "VG-TRIGGER-OVER" if kind == "over" else "VG-TRIGGER-POWER"
+    circles[power_circle] = circles[power_circle].plus(power=amount)
+    events.append(
+        _event(
+            "power",
+            (rule, "VG-TRIGGER-CHOICE"),
+            f"{card.name}: player {player}'s unit on {power_circle} gets +{amount} power until the end "
+            "phase.",
+            unit=f"{player}.circles.{power_circle}",
+            amount=amount,
+        )
+    )
+    if critical_circle is not None:
+        circles[critical_circle] = circles[critical_circle].plus(critical=1)
+        events.append(
+            _event(
+                "critical",
+                ("VG-TRIGGER-CRITICAL",),
+                f"Critical trigger: the unit on {critical_circle} gets +1 critical until the end phase.",
+                unit=f"{player}.circles.{critical_circle}",
+                amount=1,
+            )
+        )
+    if kind in ("draw", "over"):
+        _draw(side, player, events, "VG-TRIGGER-DRAW" if kind == "draw" else "VG-TRIGGER-OVER")
+    if kind == "stand":
+        if stand_circle is not None:
+            circles[stand_circle] = circles[stand_circle].stood()
+            events.append(
+                _event(
+                    "stand_unit",
+                    ("VG-TRIGGER-STAND",),
+                    f"Stand trigger: the rear-guard on {stand_circle} stands.",
+                    unit=f"{player}.circles.{stand_circle}",
+                )
+            )
+        else:
+            events.append(_event("stand_unit", ("VG-TRIGGER-STAND",), "Stand trigger: no rested rear-guard."))
+    if kind == "heal":
+        mine, theirs = len(side.damage), len(state.players[other(player)].damage)
+        if mine >= theirs and side.damage:
+            index = len(side.damage) - 1 if heal_index is None else heal_index
+            healed = side.damage.pop(index)
+            side.drop.append(healed)
+            events.append(
+                _event(
+                    "heal",
+                    ("VG-TRIGGER-HEAL",),
+                    f"Heal trigger: player {player} has {mine} damage, at least player {other(player)}'s "
+                    f"{theirs}: {healed.name} goes from the damage zone to the drop zone.",
+                    player=player,
+                )
+            )
+        else:
+            events.append(
+                _event(
+                    "no_heal",
+                    ("VG-TRIGGER-HEAL",),
+                    f"Heal trigger: player {player} has {mine} damage, fewer than player {other(player)}'s "
+                    f"{theirs} (or none): no damage is healed.",
+                    player=player,
+                )
+            )
+    battle.trigger = None
+    _place_checked(state, player, card, pending.check, events)
+
+
+# ------------------------------------------------------------------------------------------- battle
+
+
+def drive_count(unit: Unit, circle: str) -> int:
+    if circle != "V":
+        return 0
+    return 2 if unit.card.grade >= 3 else 1
+
+
+def attack_power(state: State, battle: Battle) -> int:
+    circles = state.players[battle.player].circles
+    attacker = circles[battle.attacker]
+    power = attacker.power if attacker is not None else 0
+    if battle.booster is not None and circles[battle.booster] is not None:
+        power += circles[battle.booster].power
+    return power
+
+
+def defense_power(state: State, battle: Battle) -> int:
+    side = state.players[other(battle.player)]
+    target = side.circles[battle.target]
+    power = target.power if target is not None else 0
+    return power + sum(card.shield or 0 for card in side.guardians)
+
+
+def can_guard_with(card: Card, vanguard_grade: int) -> str | None:
+    """Why ``card`` cannot guard, or None when it can."""
+    if card.hidden:
+        return "the card is unknown (drawn from a deck given as a count): describe it in the state first"
+    if card.grade >= 3 or card.shield is None:
+        return f"{card.name} is a grade {card.grade} with no shield: grade 3 units cannot guard"
+    if card.grade > vanguard_grade:
+        return f"{card.name} is grade {card.grade}, above the vanguard's grade {vanguard_grade}"
+    return None
+
+
+def interceptors(state: State, battle: Battle) -> list[str]:
+    circles = state.players[other(battle.player)].circles
+    out = []
+    for name in ("FL", "FR"):
+        unit = circles[name]
+        if unit is not None and name != battle.target and unit.card.grade == 2 and unit.stand:
+            out.append(name)
+    return out
+
+
+def _guard_options_left(state: State, battle: Battle) -> bool:
+    side = state.players[other(battle.player)]
+    grade = side.circles["V"].card.grade
+    return bool(interceptors(state, battle)) or any(can_guard_with(c, grade) is None for c in side.hand)
+
+
+def _reveal(state: State, player: str, battle: Battle, check: str) -> Card | None:
+    side = state.players[player]
+    deck = side.deck
+    if deck.__class__ is not int:
+        return deck.pop(0) if deck else None
+    if deck == 0:
+        return None
+    reveals = battle.drive_reveals if check == "drive" else battle.damage_reveals
+    if not reveals:
+        needed = battle.drive_left if check == "drive" else battle.damage_left
+        raise MalformedDocument(
+            PathError(
+                f"{battle.source}/{check}_checks",
+                f"player {player}'s deck is given as a count, so the {check} check needs the revealed card: "
+                f"give {needed} more card(s) in {check}_checks",
+            )
+        )
+    side.deck = deck - 1
+    return reveals.pop(0)
+
+
+def _check(state: State, battle: Battle, player: str, check: str, events: list[Event]) -> bool:
+    """One drive or damage check; True when a trigger now waits for its player's choice."""
+    card = _reveal(state, player, battle, check)
+    rule = "VG-DRIVE-CHECK" if check == "drive" else "VG-DAMAGE-CHECK"
+    if check == "drive":
+        battle.drive_left -= 1
+    else:
+        battle.damage_left -= 1
+    if card is None:
+        if check == "drive":
+            battle.drive_left = 0
+        else:
+            battle.damage_left = 0
+        events.append(_event("no_check", (rule,), f"Player {player}'s deck is empty: no {check} check."))
+        return False
+    events.append(
+        _event(
+            f"{check}_check",
+            (rule,),
+            f"{check.capitalize()} check: player {player} reveals {card.name}"
+            + (f" ({card.trigger} trigger)." if card.trigger else "."),
+            player=player,
+            card=card.to_json(),
+        )
+    )
+    if card.trigger is not None:
+        if not trigger_effective(state, player, card):
+            events.append(
+                _event(
+                    "trigger_no_effect",
+                    ("VG-TRIGGER-CLAN",),
+                    f"{card.name}'s clan ({card.clan}) matches no unit of player {player}: the trigger has "
+                    "no effect.",
+                    player=player,
+                )
+            )
+        elif card.trigger == "front":
+            _front_trigger(state, player, events)
+        else:
+            battle.trigger = PendingTrigger(player, card, check)
+            needs = missing_choices(state, battle.trigger)
+            events.append(
+                _event(
+                    "trigger",
+                    ("VG-TRIGGER-CHOICE",),
+                    f"Player {player} must now assign the {card.trigger} trigger ({', '.join(needs)}).",
+                    player=player,
+                    trigger=card.trigger,
+                    needs=needs,
+                )
+            )
+            return True
+    _place_checked(state, player, card, check, events)
+    return False
+
+
+def _close_battle(state: State, events: list[Event]) -> None:
+    battle = state.battle
+    assert battle is not None
+    side = state.players[other(battle.player)]
+    if side.guardians:
+        names = ", ".join(c.name for c in side.guardians)
+        side.drop.extend(side.guardians)
+        side.guardians = []
+        events.append(
+            _event(
+                "guardians_retired",
+                ("VG-GUARDIANS-RETIRED",),
+                f"The guardians ({names}) go to the drop zone.",
+                player=other(battle.player),
+            )
+        )
+    state.battle = None
+    events.append(_event("battle_end", (), "The battle ends."))
+
+
+def advance(state: State, events: list[Event], *, close_guard: bool = False) -> None:
+    """Run the battle's automatic sub-steps until a player must choose or the battle ends (in place)."""
+    battle = state.battle
+    while battle is not None:
+        if battle.trigger is not None or losers(state):
+            return
+        if battle.step == "guard":
+            if not close_guard and _guard_options_left(state, battle):
+                return
+            battle.step = "drive"
+            continue
+        attacker_side = battle.player
+        defender = other(attacker_side)
+        if battle.step == "drive":
+            if battle.drive_left > 0:
+                if _check(state, battle, attacker_side, "drive", events):
+                    return
+                continue
+            battle.step = "damage"
+            continue
+        # damage step
+        if battle.hit is None:
+            offense, defense = attack_power(state, battle), defense_power(state, battle)
+            battle.hit = offense >= defense
+            target_ref = f"{defender}.circles.{battle.target}"
+            if not battle.hit:
+                events.append(
+                    _event(
+                        "no_hit",
+                        ("VG-HIT",),
+                        f"{offense} power against {defense}: the attack does not hit.",
+                        target=target_ref,
+                        attack=offense,
+                        defense=defense,
+                    )
+                )
+            else:
+                events.append(
+                    _event(
+                        "hit",
+                        ("VG-HIT",),
+                        f"{offense} power against {defense}: the attack hits.",
+                        target=target_ref,
+                        attack=offense,
+                        defense=defense,
+                    )
+                )
+                circles = state.players[defender].circles
+                if battle.target == "V":
+                    attacker = state.players[attacker_side].circles[battle.attacker]
+                    battle.damage_left = attacker.critical if attacker is not None else 1
+                elif circles[battle.target] is not None:
+                    retired = circles[battle.target]
+                    circles[battle.target] = None
+                    state.players[defender].drop.append(retired.card)
+                    events.append(
+                        _event(
+                            "retire",
+                            ("VG-HIT-REARGUARD",),
+                            f"The hit rear-guard {retired.card.name} is retired to the drop zone.",
+                            unit=target_ref,
+                        )
+                    )
+        if battle.damage_left > 0:
+            if _check(state, battle, defender, "damage", events):
+                return
+            continue
+        _close_battle(state, events)
+        return
+
+
+# ----------------------------------------------------------------------------------------- actions
+
+
+def _hand_card(state: State, player: str, ref: str, rule: str, verb: str) -> tuple[int, Card]:
+    owner, zone, key, card = resolve(state, ref)
+    if owner != player or zone != "hand":
+        raise _illegal(rule, f"Player {player} can only {verb} a card from their own hand, not {ref}.")
+    if card.hidden:
+        raise _illegal(
+            "VG-HIDDEN-CARD",
+            f"{ref} is an unknown card (drawn from a deck given as a count): describe it first.",
+        )
+    return int(key), card
+
+
+def _require_turn(state: State, action: Action, phase: str | None, rule: str, what: str) -> None:
+    if action.player != state.turn_player:
+        raise _illegal(
+            "VG-TURN-PHASES",
+            f"It is player {state.turn_player}'s turn: player {action.player} cannot {what} now.",
+        )
+    if phase is not None and state.phase != phase:
+        raise _illegal(
+            (rule, "VG-TURN-PHASES"),
+            f"Player {action.player} can {what} only in the {phase} "
+            f"phase, and it is the {state.phase} phase.",
+        )
+
+
+def _mulligan(state: State, action: Action, events: list[Event]) -> None:
+    player = action.player
+    side = state.players[player]
+    if state.phase != "setup":
+        raise _illegal("VG-SETUP-MULLIGAN", "A mulligan is made only before the game starts (setup phase).")
+    if side.mulligan_done:
+        raise _illegal(
+            "VG-SETUP-MULLIGAN", f"Player {player} has already decided on their hand: one mulligan only."
+        )
+    indexes = []
+    for ref in action.cards or ():
+        owner, zone, key, _ = resolve(state, ref)
+        if owner != player or zone != "hand":
+            raise _illegal("VG-SETUP-MULLIGAN", f"Player {player} returns cards from their own hand only.")
+        indexes.append(int(key))
+    drawn = action.drawn or []
+    if drawn and len(drawn) != len(indexes):
+        raise _illegal(
+            "VG-SETUP-MULLIGAN",
+            f"{len(indexes)} card(s) returned, so {len(indexes)} drawn, not {len(drawn)}.",
+        )
+    returned = [side.hand[i] for i in indexes]
+    side.hand = [c for i, c in enumerate(side.hand) if i not in set(indexes)]
+    for i in range(len(returned)):
+        _draw(side, player, [], "VG-SETUP-MULLIGAN", drawn[i] if drawn else None)
+    if isinstance(side.deck, list):
+        side.deck.extend(returned)
+    side.mulligan_done = True
+    events.append(
+        _event(
+            "mulligan",
+            ("VG-SETUP-MULLIGAN",),
+            f"Player {player} returns {len(returned)} card(s) to the deck and draws as many."
+            if returned
+            else f"Player {player} keeps their hand.",
+            player=player,
+            count=len(returned),
+        )
+    )
+    if all(p.mulligan_done for p in state.players.values()):
+        state.phase = "stand"
+        events.append(
+            _event(
+                "game_start",
+                ("VG-TURN-PHASES",),
+                f"The game starts: player {state.turn_player} takes the first turn.",
+            )
+        )
+        _start_turn(state, events)
+
+
+def _ride(state: State, action: Action, events: list[Event]) -> None:
+    _require_turn(state, action, "ride", "VG-RIDE-ONCE", "ride")
+    player = action.player
+    side = state.players[player]
+    if side.rode:
+        raise _illegal("VG-RIDE-ONCE", f"Player {player} has already ridden this turn.")
+    index, card = _hand_card(state, player, action.card, "VG-RIDE-GRADE", "ride")
+    old = side.circles["V"]
+    if card.grade not in (old.card.grade, old.card.grade + 1):
+        raise _illegal(
+            "VG-RIDE-GRADE",
+            f"{card.name} is grade {card.grade}; the vanguard is grade {old.card.grade}: a ride needs grade "
+            f"{old.card.grade} or {old.card.grade + 1}.",
+        )
+    del side.hand[index]
+    side.soul.append(old.card)
+    side.circles["V"] = Unit(card, old.stand)
+    side.rode = True
+    events.append(
+        _event(
+            "ride",
+            ("VG-RIDE-GRADE", "VG-RIDE-SOUL"),
+            f"Player {player} rides {card.name} (grade {card.grade}); {old.card.name} goes to the soul.",
+            player=player,
+            card=card.name,
+        )
+    )
+
+
+def _call(state: State, action: Action, events: list[Event]) -> None:
+    _require_turn(state, action, "main", "VG-CALL", "call")
+    player = action.player
+    side = state.players[player]
+    circle = action.circle
+    if circle not in REAR_CIRCLES:
+        raise _illegal("VG-CALL", "Units are called to rear-guard circles (FL, BL, BC, FR, BR), not to V.")
+    index, card = _hand_card(state, player, action.card, "VG-CALL", "call")
+    grade = side.circles["V"].card.grade
+    if card.grade > grade:
+        raise _illegal("VG-CALL", f"{card.name} is grade {card.grade}, above the vanguard's grade {grade}.")
+    del side.hand[index]
+    old = side.circles[circle]
+    if old is not None:
+        side.drop.append(old.card)
+        events.append(
+            _event(
+                "retire",
+                ("VG-CALL",),
+                f"{old.card.name} on {circle} is retired to make room.",
+                unit=f"{player}.circles.{circle}",
+            )
+        )
+    side.circles[circle] = Unit(card)
+    events.append(
+        _event(
+            "call",
+            ("VG-CALL",),
+            f"Player {player} calls {card.name} to {circle}.",
+            player=player,
+            card=card.name,
+            circle=circle,
+        )
+    )
+
+
+def _move(state: State, action: Action, events: list[Event]) -> None:
+    _require_turn(state, action, "main", "VG-MOVE", "move units")
+    player = action.player
+    owner, zone, source, unit = resolve(state, action.card)
+    if owner != player or zone != "circles" or source not in COLUMN_PARTNER:
+        raise _illegal("VG-MOVE", f"Only player {player}'s rear-guards in the FL/BL/FR/BR circles can move.")
+    if COLUMN_PARTNER[source] != action.circle:
+        raise _illegal(
+            "VG-MOVE",
+            f"A rear-guard moves to the other circle of its column: from {source} only to "
+            f"{COLUMN_PARTNER[source]}.",
+        )
+    circles = state.players[player].circles
+    circles[source], circles[action.circle] = circles[action.circle], unit
+    events.append(
+        _event(
+            "move",
+            ("VG-MOVE",),
+            f"{unit.card.name} moves from {source} to {action.circle}"
+            + (" (the units swap)." if circles[source] is not None else "."),
+            unit=f"{player}.circles.{source}",
+            circle=action.circle,
+        )
+    )
+
+
+def _attack(state: State, action: Action, events: list[Event]) -> None:
+    _require_turn(state, action, "battle", "VG-ATTACK", "attack")
+    player = action.player
+    side = state.players[player]
+    owner, zone, circle, attacker = resolve(state, action.attacker)
+    if owner != player or circle not in FRONT_CIRCLES:
+        raise _illegal("VG-ATTACK", "The attacker is one of the turn player's front-row units (V, FL, FR).")
+    if not attacker.stand:
+        raise _illegal("VG-ATTACK", f"{attacker.card.name} is rested and cannot attack.")
+    defender, _, target, target_unit = resolve(state, action.target)
+    if defender == player or target not in FRONT_CIRCLES:
+        raise _illegal(
+            "VG-ATTACK", "The target is a unit of the opponent's front row (V, FL, FR), not the back row."
+        )
+    booster_circle = None
+    if action.booster is not None:
+        b_owner, _, booster_circle, booster = resolve(state, action.booster)
+        if b_owner != player or booster_circle != BEHIND[circle]:
+            raise _illegal(
+                "VG-BOOST", f"Only the unit directly behind the attacker ({BEHIND[circle]}) can boost it."
+            )
+        if booster.card.grade > 1:
+            raise _illegal(
+                "VG-BOOST",
+                f"{booster.card.name} is grade {booster.card.grade}: only grade 0 and 1 units can boost.",
+            )
+        if not booster.stand:
+            raise _illegal("VG-BOOST", f"{booster.card.name} is rested and cannot boost.")
+        side.circles[booster_circle] = booster.rested()
+    side.circles[circle] = attacker.rested()
+    battle = Battle(player, circle, target, booster_circle)
+    battle.drive_left = drive_count(attacker, circle)
+    battle.drive_reveals = list(action.drive_checks) if action.drive_checks is not None else None
+    battle.damage_reveals = list(action.damage_checks) if action.damage_checks is not None else None
+    battle.source = action.path
+    state.battle = battle
+    events.append(
+        _event(
+            "attack",
+            ("VG-ATTACK", "VG-BOOST") if booster_circle else ("VG-ATTACK",),
+            f"{attacker.card.name} rests and attacks {target_unit.card.name}"
+            + (
+                f", boosted by {state.players[player].circles[booster_circle].card.name}"
+                if booster_circle
+                else ""
+            )
+            + f": {attack_power(state, battle)} power.",
+            attacker=action.attacker,
+            target=action.target,
+            power=attack_power(state, battle),
+        )
+    )
+    advance(state, events)
+
+
+def _guard(state: State, action: Action, events: list[Event]) -> None:
+    battle = state.battle
+    player = action.player
+    if battle is None or battle.step != "guard":
+        raise _illegal("VG-GUARD", "Guardians are called only in the guard step of an attack.")
+    if player == battle.player:
+        raise _illegal("VG-GUARD", "Only the attacked player guards.")
+    side = state.players[player]
+    if not action.cards:
+        events.append(_event("guard_end", ("VG-GUARD",), f"Player {player} calls no more guardians."))
+        advance(state, events, close_guard=True)
+        return
+    grade = side.circles["V"].card.grade
+    indexes = []
+    for ref in action.cards:
+        owner, zone, key, card = resolve(state, ref)
+        if owner != player or zone != "hand":
+            raise _illegal("VG-GUARD", f"Guardians come from player {player}'s hand.")
+        reason = can_guard_with(card, grade)
+        if reason:
+            raise _illegal("VG-HIDDEN-CARD" if card.hidden else "VG-GUARD", f"{ref} cannot guard: {reason}.")
+        indexes.append(int(key))
+    chosen = set(indexes)
+    guardians = [side.hand[i] for i in indexes]
+    side.hand = [c for i, c in enumerate(side.hand) if i not in chosen]
+    side.guardians.extend(guardians)
+    events.append(
+        _event(
+            "guard",
+            ("VG-GUARD",),
+            f"Player {player} guards with {', '.join(c.name for c in guardians)} (+"
+            f"{sum(c.shield or 0 for c in guardians)} shield): {defense_power(state, battle)} to beat.",
+            player=player,
+            shield=sum(c.shield or 0 for c in guardians),
+        )
+    )
+    advance(state, events)
+
+
+def _intercept(state: State, action: Action, events: list[Event]) -> None:
+    battle = state.battle
+    player = action.player
+    if battle is None or battle.step != "guard" or player == battle.player:
+        raise _illegal("VG-INTERCEPT", "Only the attacked player intercepts, in the guard step of an attack.")
+    owner, zone, circle, unit = resolve(state, action.card)
+    if owner != player or zone != "circles" or circle not in ("FL", "FR"):
+        raise _illegal(
+            "VG-INTERCEPT", "Only a rear-guard of the attacked player's front row (FL, FR) intercepts."
+        )
+    if circle == battle.target:
+        raise _illegal("VG-INTERCEPT", "The attacked unit cannot intercept its own attack.")
+    if unit.card.grade != 2:
+        raise _illegal(
+            "VG-INTERCEPT", f"{unit.card.name} is grade {unit.card.grade}: only grade 2 units intercept."
+        )
+    if not unit.stand:
+        raise _illegal("VG-INTERCEPT", f"{unit.card.name} is rested and cannot intercept.")
+    side = state.players[player]
+    side.circles[circle] = None
+    side.guardians.append(unit.card)
+    events.append(
+        _event(
+            "intercept",
+            ("VG-INTERCEPT",),
+            f"{unit.card.name} intercepts from {circle} (+{unit.card.shield or 0} "
+            f"shield): {defense_power(state, battle)} to beat.",
+            unit=action.card,
+        )
+    )
+    advance(state, events)
+
+
+def _next_phase(state: State, action: Action, events: list[Event]) -> None:
+    _require_turn(state, action, None, "VG-TURN-PHASES", "change the phase")
+    if state.phase == "setup":
+        raise _illegal(
+            "VG-SETUP-MULLIGAN", "The game starts once both players have kept or redrawn their hand."
+        )
+    if state.phase in ("stand", "draw"):
+        _start_turn(state, events)
+        return
+    if state.phase == "end":
+        _end_turn(state, events)
+        return
+    state.phase = NEXT_PHASE[state.phase]
+    if state.phase == "end":
+        _clear_bonuses(state)
+    events.append(
+        _event(
+            "phase",
+            ("VG-END-PHASE",) if state.phase == "end" else ("VG-TURN-PHASES",),
+            f"The {state.phase} phase begins.",
+            phase=state.phase,
+        )
+    )
+
+
+def _end_turn_action(state: State, action: Action, events: list[Event]) -> None:
+    _require_turn(state, action, None, "VG-TURN-PHASES", "end the turn")
+    if state.phase == "setup":
+        raise _illegal(
+            "VG-SETUP-MULLIGAN", "The game starts once both players have kept or redrawn their hand."
+        )
+    _end_turn(state, events)
+
+
+_HANDLERS = {
+    "mulligan": _mulligan,
+    "ride": _ride,
+    "call": _call,
+    "move": _move,
+    "attack": _attack,
+    "guard": _guard,
+    "intercept": _intercept,
+    "next_phase": _next_phase,
+    "end_turn": _end_turn_action,
+}
+
+
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
+    finished = outcome(state)
+    if finished.finished:
+        raise GameOver(finished.rules, "The game is already over: no further action applies.")
+    new = state.copy()
+    events: list[Event] = []
+    battle = new.battle
+    if battle is not None and battle.trigger is None and battle.step == "guard":
+        defender = other(battle.player)
+        if not (action.player == defender and action.type in ("guard", "intercept")):
+            # The defender said nothing more: the guard step ends before this action.
+            advance(new, events, close_guard=True)
+            battle = new.battle
+    if battle is not None and battle.trigger is not None:
+        pending = battle.trigger
+        if action.type != "assign_trigger" or action.player != pending.player:
+            raise _illegal(
+                "VG-TRIGGER-CHOICE",
+                f"Player {pending.player} must first assign the {pending.card.trigger} trigger revealed by "
+                f"the {pending.check} check: assign_trigger with {', '.join(missing_choices(new, pending))}.",
+            )
+        _assign_trigger(new, action, events)
+        advance(new, events)
+    elif action.type == "assign_trigger":
+        raise _illegal("VG-TRIGGER-CHOICE", "No trigger is waiting for a choice.")
+    elif battle is not None and action.type not in ("guard", "intercept"):
+        raise _illegal("VG-TURN-PHASES", "An attack is still being resolved.")
+    else:
+        _HANDLERS[action.type](new, action, events)
+    events.extend(_loss_events(new))
+    return new, events
+
+
+def settle(state: State, next_action: object) -> tuple[State, list[Event]]:
+    """Close an open guard step unless the next action is the defender's guard or intercept."""
+    battle = state.battle
+    if battle is None or battle.trigger is not None or battle.step != "guard" or outcome(state).finished:
+        return state, []
+    if (
+        isinstance(next_action, dict)
+        and next_action.get("player") == other(battle.player)
+        and next_action.get("type") in ("guard", "intercept")
+    ):
+        return state, []
+    new = state.copy()
+    events: list[Event] = []
+    advance(new, events, close_guard=True)
+    events.extend(_loss_events(new))
+    return new, events
+
+
+# ---------------------------------------------------------------------------------- legal actions
+
+
+def _assign_options(state: State, pending: PendingTrigger) -> list[Action]:
+    player = pending.player
+    circles = state.players[player].circles
+    units = [f"{player}.circles.{n}" for n, u in circles.items() if u is not None]
+    kind = pending.card.trigger
+    out = []
+    if kind == "critical":
+        for p in units:
+            for c in units:
+                out.append(Action("assign_trigger", player, power_to=p, critical_to=c))
+    elif kind == "stand":
+        rested = _rested_rear_guards(state, player)
+        targets = [f"{player}.circles.{n}" for n in rested] if len(rested) > 1 else [None]
+        for p in units:
+            for t in targets:
+                out.append(Action("assign_trigger", player, power_to=p, stand_to=t))
+    else:
+        for p in units:
+            out.append(Action("assign_trigger", player, power_to=p))
+    return out
+
+
+def legal_actions(state: State, player: str | None = None) -> list[Action]:
+    if outcome(state).finished:
+        return []
+    out: list[Action] = []
+    if state.phase == "setup":
+        for p in ("A", "B"):
+            side = state.players[p]
+            if side.mulligan_done or (player is not None and player != p):
+                continue
+            refs = [f"{p}.hand.{i}" for i in range(len(side.hand))]
+            for size in range(len(refs) + 1):
+                for chosen in combinations(refs, size):
+                    out.append(Action("mulligan", p, cards=chosen))
+        return out
+    battle = state.battle
+    if battle is not None:
+        if battle.trigger is not None:
+            if player is None or player == battle.trigger.player:
+                return _assign_options(state, battle.trigger)
+            return out
+        defender = other(battle.player)
+        if player is not None and player != defender:
+            return out
+        side = state.players[defender]
+        grade = side.circles["V"].card.grade
+        out.append(Action("guard", defender, cards=()))
+        for i, card in enumerate(side.hand):
+            if can_guard_with(card, grade) is None:
+                out.append(Action("guard", defender, cards=(f"{defender}.hand.{i}",)))
+        for name in interceptors(state, battle):
+            out.append(Action("intercept", defender, card=f"{defender}.circles.{name}"))
+        return out
+    me = state.turn_player
+    if player is not None and player != me:
+        return out
+    side = state.players[me]
+    phase = state.phase
+    circles = side.circles
+    if phase == "ride":
+        if not side.rode:
+            grade = circles["V"].card.grade
+            for i, card in enumerate(side.hand):
+                if not card.hidden and (card.grade == grade or card.grade == grade + 1):
+                    out.append(Action("ride", me, card=f"{me}.hand.{i}"))
+    elif phase == "main":
+        grade = circles["V"].card.grade
+        for i, card in enumerate(side.hand):
+            if not card.hidden and card.grade <= grade:
+                ref = f"{me}.hand.{i}"
+                for circle in REAR_CIRCLES:
+                    out.append(Action("call", me, card=ref, circle=circle))
+        for source, dest in COLUMN_PARTNER.items():
+            if circles[source] is not None:
+                out.append(Action("move", me, card=f"{me}.circles.{source}", circle=dest))
+    elif phase == "battle":
+        foe = other(me)
+        foe_circles = state.players[foe].circles
+        targets = [f"{foe}.circles.{n}" for n in FRONT_CIRCLES if foe_circles[n] is not None]
+        for name in FRONT_CIRCLES:
+            unit = circles[name]
+            if unit is None or not unit.stand:
+                continue
+            ref = f"{me}.circles.{name}"
+            booster = circles[BEHIND[name]]
+            boost = booster is not None and booster.stand and booster.card.grade <= 1
+            for target in targets:
+                out.append(Action("attack", me, attacker=ref, target=target))
+                if boost:
+                    out.append(
+                        Action(
+                            "attack", me, attacker=ref, target=target, booster=f"{me}.circles.{BEHIND[name]}"
+                        )
+                    )
+    if phase != "end":
+        out.append(Action("next_phase", me))
+    out.append(Action("end_turn", me))
+    return out

@@ -1,0 +1,611 @@
+"""The Vanguard state: immutable cards, small slotted containers, cheap structural copies.
+
+Cards and units are never modified once built (a change builds a new ``Unit``), so a copy of
+the state only copies the lists and dicts that hold them. ``parse_state`` reads the JSON of
+``situations.md`` and reports every problem with its JSON Pointer; ``state_to_json`` writes
+the same schema back, so state → JSON → state is the identity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import JSON, CardLookup, MalformedDocument, PathError
+from .catalogue import RULESETS
+
+PLAYERS = ("A", "B")
+PHASES = ("setup", "stand", "draw", "ride", "main", "battle", "end")
+CIRCLES = ("V", "FL", "BL", "BC", "FR", "BR")
+REAR_CIRCLES = ("FL", "BL", "BC", "FR", "BR")
+FRONT_CIRCLES = ("V", "FL", "FR")
+BEHIND = {"V": "BC", "FL": "BL", "FR": "BR"}
+COLUMN_PARTNER = {"FL": "BL", "BL": "FL", "FR": "BR", "BR": "FR"}
+LIST_ZONES = ("damage", "hand", "drop", "soul", "guardians", "removed")
+BATTLE_STEPS = ("guard", "drive", "damage")
+CHECK_KINDS = ("drive", "damage")
+
+CARD_FIELDS = ("name", "grade", "power", "shield", "critical", "clan", "trigger", "sentinel")
+UNIT_FIELDS = (*CARD_FIELDS, "stand", "power_bonus", "critical_bonus")
+PLAYER_FIELDS = (
+    "damage",
+    "deck",
+    "hand",
+    "drop",
+    "soul",
+    "guardians",
+    "removed",
+    "circles",
+    "rode_this_turn",
+    "mulligan_done",
+)
+STATE_FIELDS = ("turn", "turn_player", "phase", "players", "battle")
+BATTLE_FIELDS = (
+    "attacker",
+    "target",
+    "booster",
+    "step",
+    "drive_checks_left",
+    "damage_checks_left",
+    "hit",
+    "drive_checks",
+    "damage_checks",
+    "trigger",
+)
+TRIGGER_FIELDS = ("player", "card", "check")
+
+
+def other(player: str) -> str:
+    return "B" if player == "A" else "A"
+
+
+class Card:
+    """A card's printed characteristics. Never modified after construction."""
+
+    __slots__ = ("name", "grade", "power", "shield", "critical", "clan", "trigger", "sentinel", "hidden")
+
+    def __init__(
+        self,
+        name: str,
+        grade: int,
+        power: int,
+        shield: int | None = None,
+        critical: int = 1,
+        clan: str | None = None,
+        trigger: str | None = None,
+        sentinel: bool = False,
+        hidden: bool = False,
+    ):
+        self.name = name
+        self.grade = grade
+        self.power = power
+        self.shield = shield
+        self.critical = critical
+        self.clan = clan
+        self.trigger = trigger
+        self.sentinel = sentinel
+        self.hidden = hidden
+
+    def to_json(self) -> JSON:
+        if self.hidden:
+            return {"hidden": True}
+        return {
+            "name": self.name,
+            "grade": self.grade,
+            "power": self.power,
+            "shield": self.shield,
+            "critical": self.critical,
+            "clan": self.clan,
+            "trigger": self.trigger,
+            "sentinel": self.sentinel,
+        }
+
+    def __repr__(self) -> str:
+        return "Card(hidden)" if self.hidden else f"Card({self.name!r}, G{self.grade}, {self.power})"
+
+
+# An unknown card drawn from a deck given as a count (see VG-HIDDEN-CARD).
+HIDDEN = Card("?", 0, 0, hidden=True)
+
+
+class Unit:
+    """A card on a circle with its standing state and its bonuses until the end phase."""
+
+    __slots__ = ("card", "stand", "power_bonus", "critical_bonus")
+
+    def __init__(self, card: Card, stand: bool = True, power_bonus: int = 0, critical_bonus: int = 0):
+        self.card = card
+        self.stand = stand
+        self.power_bonus = power_bonus
+        self.critical_bonus = critical_bonus
+
+    @property
+    def power(self) -> int:
+        return self.card.power + self.power_bonus
+
+    @property
+    def critical(self) -> int:
+        return self.card.critical + self.critical_bonus
+
+    def rested(self) -> Unit:
+        return Unit(self.card, False, self.power_bonus, self.critical_bonus)
+
+    def stood(self) -> Unit:
+        return Unit(self.card, True, self.power_bonus, self.critical_bonus)
+
+    def plus(self, power: int = 0, critical: int = 0) -> Unit:
+        return Unit(self.card, self.stand, self.power_bonus + power, self.critical_bonus + critical)
+
+    def to_json(self) -> JSON:
+        return {
+            **self.card.to_json(),
+            "stand": self.stand,
+            "power_bonus": self.power_bonus,
+            "critical_bonus": self.critical_bonus,
+        }
+
+
+class PlayerState:
+    __slots__ = (
+        "damage",
+        "deck",
+        "hand",
+        "drop",
+        "soul",
+        "guardians",
+        "removed",
+        "circles",
+        "rode",
+        "mulligan_done",
+    )
+
+    def __init__(self) -> None:
+        self.damage: list[Card] = []
+        self.deck: list[Card] | int = 0  # a list (top first) or a count of unknown cards
+        self.hand: list[Card] = []
+        self.drop: list[Card] = []
+        self.soul: list[Card] = []
+        self.guardians: list[Card] = []
+        self.removed: list[Card] = []
+        self.circles: dict[str, Unit | None] = dict.fromkeys(CIRCLES)
+        self.rode = False
+        self.mulligan_done = False
+
+    def copy(self) -> PlayerState:
+        new = PlayerState.__new__(PlayerState)
+        new.damage = self.damage.copy()
+        deck = self.deck
+        new.deck = deck if deck.__class__ is int else deck.copy()
+        new.hand = self.hand.copy()
+        new.drop = self.drop.copy()
+        new.soul = self.soul.copy()
+        new.guardians = self.guardians.copy()
+        new.removed = self.removed.copy()
+        new.circles = self.circles.copy()
+        new.rode = self.rode
+        new.mulligan_done = self.mulligan_done
+        return new
+
+    def deck_size(self) -> int:
+        deck = self.deck
+        return deck if deck.__class__ is int else len(deck)
+
+    def to_json(self) -> JSON:
+        deck = self.deck
+        return {
+            "damage": [c.to_json() for c in self.damage],
+            "deck": deck if isinstance(deck, int) else [c.to_json() for c in deck],
+            "hand": [c.to_json() for c in self.hand],
+            "drop": [c.to_json() for c in self.drop],
+            "soul": [c.to_json() for c in self.soul],
+            "guardians": [c.to_json() for c in self.guardians],
+            "removed": [c.to_json() for c in self.removed],
+            "circles": {name: (u.to_json() if u is not None else None) for name, u in self.circles.items()},
+            "rode_this_turn": self.rode,
+            "mulligan_done": self.mulligan_done,
+        }
+
+
+class PendingTrigger:
+    """An effective trigger revealed by a check, waiting for its player's ``assign_trigger``."""
+
+    __slots__ = ("player", "card", "check")
+
+    def __init__(self, player: str, card: Card, check: str):
+        self.player = player
+        self.card = card
+        self.check = check
+
+    def to_json(self) -> JSON:
+        return {"player": self.player, "card": self.card.to_json(), "check": self.check}
+
+
+class Battle:
+    """One attack in progress: the sub-steps guard → drive → damage, then close."""
+
+    __slots__ = (
+        "player",
+        "attacker",
+        "target",
+        "booster",
+        "step",
+        "drive_left",
+        "damage_left",
+        "hit",
+        "drive_reveals",
+        "damage_reveals",
+        "trigger",
+        "source",
+    )
+
+    def __init__(self, player: str, attacker: str, target: str, booster: str | None):
+        self.player = player  # the attacking player
+        self.attacker = attacker  # circle names
+        self.target = target
+        self.booster = booster
+        self.step = "guard"
+        self.drive_left = 0
+        self.damage_left = 0
+        self.hit: bool | None = None
+        # Cards revealed by checks from a deck given as a count (None: the deck is a list or none given).
+        self.drive_reveals: list[Card] | None = None
+        self.damage_reveals: list[Card] | None = None
+        self.trigger: PendingTrigger | None = None
+        self.source = "/state/battle"  # where the reveals came from, for error paths
+
+    def copy(self) -> Battle:
+        new = Battle.__new__(Battle)
+        new.player = self.player
+        new.attacker = self.attacker
+        new.target = self.target
+        new.booster = self.booster
+        new.step = self.step
+        new.drive_left = self.drive_left
+        new.damage_left = self.damage_left
+        new.hit = self.hit
+        new.drive_reveals = None if self.drive_reveals is None else self.drive_reveals.copy()
+        new.damage_reveals = None if self.damage_reveals is None else self.damage_reveals.copy()
+        new.trigger = self.trigger
+        new.source = self.source
+        return new
+
+    def to_json(self) -> JSON:
+        defender = other(self.player)
+        return {
+            "attacker": f"{self.player}.circles.{self.attacker}",
+            "target": f"{defender}.circles.{self.target}",
+            "booster": None if self.booster is None else f"{self.player}.circles.{self.booster}",
+            "step": self.step,
+            "drive_checks_left": self.drive_left,
+            "damage_checks_left": self.damage_left,
+            "hit": self.hit,
+            "drive_checks": None if self.drive_reveals is None else [c.to_json() for c in self.drive_reveals],
+            "damage_checks": None
+            if self.damage_reveals is None
+            else [c.to_json() for c in self.damage_reveals],
+            "trigger": None if self.trigger is None else self.trigger.to_json(),
+        }
+
+
+class State:
+    __slots__ = ("ruleset", "flags", "turn", "turn_player", "phase", "players", "battle")
+
+    def __init__(self, ruleset: str, turn: int, turn_player: str, phase: str):
+        self.ruleset = ruleset
+        self.flags: Mapping[str, Any] = RULESETS[ruleset].flags
+        self.turn = turn
+        self.turn_player = turn_player
+        self.phase = phase
+        self.players: dict[str, PlayerState] = {"A": PlayerState(), "B": PlayerState()}
+        self.battle: Battle | None = None
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.ruleset = self.ruleset
+        new.flags = self.flags
+        new.turn = self.turn
+        new.turn_player = self.turn_player
+        new.phase = self.phase
+        players = self.players
+        new.players = {"A": players["A"].copy(), "B": players["B"].copy()}
+        new.battle = None if self.battle is None else self.battle.copy()
+        return new
+
+    def to_json(self) -> JSON:
+        return {
+            "turn": self.turn,
+            "turn_player": self.turn_player,
+            "phase": self.phase,
+            "players": {p: self.players[p].to_json() for p in PLAYERS},
+            "battle": None if self.battle is None else self.battle.to_json(),
+        }
+
+
+# --------------------------------------------------------------------------------------------- parsing
+
+
+class _Errors:
+    def __init__(self) -> None:
+        self.items: list[PathError] = []
+
+    def add(self, path: str, message: str) -> None:
+        self.items.append(PathError(path, message))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _unknown_fields(data: Mapping[str, Any], allowed: tuple[str, ...], path: str, errors: _Errors) -> None:
+    for key in data:
+        if key not in allowed:
+            errors.add(f"{path}/{key}", f"unknown field {key!r}; expected one of {', '.join(allowed)}")
+
+
+def parse_card(
+    data: Any,
+    path: str,
+    errors: _Errors,
+    *,
+    ruleset: str,
+    cards: CardLookup | None = None,
+    extra: tuple[str, ...] = (),
+) -> tuple[Card | None, dict[str, Any]]:
+    """A card object; ``extra`` names the unit fields allowed besides the card's (returned raw)."""
+    if not isinstance(data, dict):
+        errors.add(
+            path, "a card is an object with name, grade, power, shield, critical, clan, trigger, sentinel"
+        )
+        return None, {}
+    if data.get("hidden") is True and set(data) - set(extra) == {"hidden"}:
+        return HIDDEN, {k: data[k] for k in extra if k in data}
+    if cards is not None and data and set(data) <= {"id", "name"} and not extra:
+        found = cards("vanguard", data)
+        if found is None:
+            errors.add(path, f"unknown card {data!r} in the card database")
+            return None, {}
+        data = dict(found)
+        data = {k: v for k, v in data.items() if k in CARD_FIELDS}
+    allowed = (*CARD_FIELDS, *extra)
+    before = len(errors.items)
+    _unknown_fields(data, allowed, path, errors)
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        errors.add(f"{path}/name", "required: the card's name (a non-empty string)")
+    for key in ("grade", "power"):
+        value = data.get(key)
+        if not _is_int(value) or value < 0:
+            errors.add(f"{path}/{key}", f"required: a whole number ≥ 0, got {value!r}")
+    shield = data.get("shield")
+    if shield is not None and (not _is_int(shield) or shield < 0):
+        errors.add(f"{path}/shield", f"a whole number ≥ 0 or null, got {shield!r}")
+    critical = data.get("critical", 1)
+    if not _is_int(critical) or critical < 0:
+        errors.add(f"{path}/critical", f"a whole number ≥ 0, got {critical!r}")
+    clan = data.get("clan")
+    if clan is not None and not isinstance(clan, str):
+        errors.add(f"{path}/clan", f"a string or null, got {clan!r}")
+    trigger = data.get("trigger")
+    known_triggers = RULESETS[ruleset].flags["triggers"]
+    if trigger is not None and trigger not in known_triggers:
+        errors.add(
+            f"{path}/trigger",
+            f"unknown trigger {trigger!r} in the {ruleset} rule set; expected null or one of "
+            + ", ".join(known_triggers),
+        )
+    sentinel = data.get("sentinel", False)
+    if not isinstance(sentinel, bool):
+        errors.add(f"{path}/sentinel", f"true or false, got {sentinel!r}")
+    if len(errors.items) > before:
+        return None, {}
+    card = Card(name, data["grade"], data["power"], shield, critical, clan, trigger, sentinel)
+    return card, {k: data[k] for k in extra if k in data}
+
+
+def _parse_card_list(
+    data: Any, path: str, errors: _Errors, ruleset: str, cards: CardLookup | None
+) -> list[Card]:
+    if not isinstance(data, list):
+        errors.add(path, "a list of cards")
+        return []
+    out = []
+    for i, item in enumerate(data):
+        card, _ = parse_card(item, f"{path}/{i}", errors, ruleset=ruleset, cards=cards)
+        if card is not None:
+            out.append(card)
+    return out
+
+
+def parse_unit(data: Any, path: str, errors: _Errors, ruleset: str, cards: CardLookup | None) -> Unit | None:
+    card, extra = parse_card(
+        data, path, errors, ruleset=ruleset, cards=cards, extra=("stand", "power_bonus", "critical_bonus")
+    )
+    if card is None:
+        return None
+    if card.hidden:
+        errors.add(path, "a unit on a circle must be described (a hidden card cannot be on a circle)")
+        return None
+    stand = extra.get("stand", True)
+    if not isinstance(stand, bool):
+        errors.add(f"{path}/stand", f"true (standing) or false (rested), got {stand!r}")
+        return None
+    bonuses = []
+    for key in ("power_bonus", "critical_bonus"):
+        value = extra.get(key, 0)
+        if not _is_int(value) or value < 0:
+            errors.add(f"{path}/{key}", f"a whole number ≥ 0, got {value!r}")
+            return None
+        bonuses.append(value)
+    return Unit(card, stand, bonuses[0], bonuses[1])
+
+
+def _parse_player(
+    data: Any, path: str, errors: _Errors, ruleset: str, cards: CardLookup | None, phase: str
+) -> PlayerState:
+    player = PlayerState()
+    if not isinstance(data, dict):
+        errors.add(path, "a player is an object with damage, deck, hand, drop, soul, guardians and circles")
+        return player
+    _unknown_fields(data, PLAYER_FIELDS, path, errors)
+    for zone in LIST_ZONES:
+        setattr(player, zone, _parse_card_list(data.get(zone, []), f"{path}/{zone}", errors, ruleset, cards))
+    deck = data.get("deck", 0)
+    if _is_int(deck):
+        if deck < 0:
+            errors.add(f"{path}/deck", f"a count ≥ 0 or a list of cards, got {deck!r}")
+        player.deck = max(deck, 0)
+    elif isinstance(deck, list):
+        player.deck = _parse_card_list(deck, f"{path}/deck", errors, ruleset, cards)
+    else:
+        errors.add(f"{path}/deck", "a count of cards or a list of cards (top first)")
+    circles = data.get("circles", {})
+    if not isinstance(circles, dict):
+        errors.add(f"{path}/circles", f"an object with the keys {', '.join(CIRCLES)}")
+    else:
+        _unknown_fields(circles, CIRCLES, f"{path}/circles", errors)
+        for name in CIRCLES:
+            unit_data = circles.get(name)
+            if unit_data is not None:
+                player.circles[name] = parse_unit(unit_data, f"{path}/circles/{name}", errors, ruleset, cards)
+        vanguard = player.circles["V"]
+        if phase == "setup" and vanguard is not None and vanguard.card.grade != 0:
+            errors.add(
+                f"{path}/circles/V",
+                "in the setup phase the starting vanguard is a grade 0 (VG-SETUP-VANGUARD)",
+            )
+        if vanguard is None and not any(e.path.startswith(f"{path}/circles/V") for e in errors.items):
+            errors.add(f"{path}/circles/V", "required: every player has a vanguard on the V circle")
+    for flag, attr in (("rode_this_turn", "rode"), ("mulligan_done", "mulligan_done")):
+        value = data.get(flag, False)
+        if not isinstance(value, bool):
+            errors.add(f"{path}/{flag}", f"true or false, got {value!r}")
+        else:
+            setattr(player, attr, value)
+    return player
+
+
+def parse_reference(
+    value: Any, path: str, errors: _Errors, *, zone: str | None = None
+) -> tuple[str, str, str]:
+    """``"A.hand.0"`` → ("A", "hand", "0"); checks the shape only."""
+    if isinstance(value, str):
+        parts = value.split(".")
+        if len(parts) == 3 and parts[0] in PLAYERS and (zone is None or parts[1] == zone):
+            return parts[0], parts[1], parts[2]
+    where = f"{zone} " if zone else ""
+    errors.add(path, f'a reference to a {where}card such as "A.{zone or "hand"}.0", got {value!r}')
+    return "", "", ""
+
+
+def _parse_battle(data: Any, path: str, errors: _Errors, state: State, cards: CardLookup | None) -> None:
+    if not isinstance(data, dict):
+        errors.add(path, "null, or the battle in progress")
+        return
+    _unknown_fields(data, BATTLE_FIELDS, path, errors)
+    player, zone, attacker = parse_reference(data.get("attacker"), f"{path}/attacker", errors, zone="circles")
+    if player and attacker not in FRONT_CIRCLES:
+        errors.add(f"{path}/attacker", "the attacker stands on a front-row circle (V, FL, FR)")
+    defender, _, target = parse_reference(data.get("target"), f"{path}/target", errors, zone="circles")
+    if defender and target not in FRONT_CIRCLES:
+        errors.add(f"{path}/target", "the attacked unit stands on a front-row circle (V, FL, FR)")
+    if player and defender and player == defender:
+        errors.add(f"{path}/target", "the attacked unit belongs to the other player")
+    booster = None
+    if data.get("booster") is not None:
+        _, _, booster = parse_reference(data.get("booster"), f"{path}/booster", errors, zone="circles")
+    step = data.get("step", "guard")
+    if step not in BATTLE_STEPS:
+        errors.add(f"{path}/step", f"one of {', '.join(BATTLE_STEPS)}")
+    counts = []
+    for key in ("drive_checks_left", "damage_checks_left"):
+        value = data.get(key, 0)
+        if not _is_int(value) or value < 0:
+            errors.add(f"{path}/{key}", "a whole number ≥ 0")
+            value = 0
+        counts.append(value)
+    hit = data.get("hit")
+    if hit is not None and not isinstance(hit, bool):
+        errors.add(f"{path}/hit", "true, false or null")
+    reveals = []
+    for key in ("drive_checks", "damage_checks"):
+        value = data.get(key)
+        reveals.append(
+            None if value is None else _parse_card_list(value, f"{path}/{key}", errors, state.ruleset, cards)
+        )
+    trigger = None
+    trigger_data = data.get("trigger")
+    if trigger_data is not None:
+        tpath = f"{path}/trigger"
+        if not isinstance(trigger_data, dict):
+            errors.add(tpath, "null, or the trigger waiting for assign_trigger")
+        else:
+            _unknown_fields(trigger_data, TRIGGER_FIELDS, tpath, errors)
+            who = trigger_data.get("player")
+            check = trigger_data.get("check")
+            if who not in PLAYERS:
+                errors.add(f"{tpath}/player", '"A" or "B"')
+            if check not in CHECK_KINDS:
+                errors.add(f"{tpath}/check", '"drive" or "damage"')
+            card, _ = parse_card(trigger_data.get("card"), f"{tpath}/card", errors, ruleset=state.ruleset)
+            if card is not None and card.trigger is None:
+                errors.add(f"{tpath}/card", "the waiting card must be a trigger")
+            elif card is not None and who in PLAYERS and check in CHECK_KINDS:
+                trigger = PendingTrigger(who, card, check)
+    if not player or not defender or step not in BATTLE_STEPS:
+        return
+    if state.players[player].circles.get(attacker) is None:
+        errors.add(f"{path}/attacker", "no unit on that circle")
+    if state.players[defender].circles.get(target) is None:
+        errors.add(f"{path}/target", "no unit on that circle")
+    if booster is not None and (
+        booster != BEHIND.get(attacker) or state.players[player].circles[booster] is None
+    ):
+        errors.add(f"{path}/booster", "the booster is the unit directly behind the attacker")
+    if state.phase != "battle" or state.turn_player != player:
+        errors.add(path, "a battle happens in the battle phase of the attacking player's turn")
+    battle = Battle(player, attacker, target, booster)
+    battle.step = step
+    battle.drive_left, battle.damage_left = counts
+    battle.hit = hit if isinstance(hit, bool) else None
+    battle.drive_reveals, battle.damage_reveals = reveals
+    battle.trigger = trigger
+    state.battle = battle
+
+
+def parse_state(data: Any, *, ruleset: str, cards: CardLookup | None = None, path: str = "/state") -> State:
+    errors = _Errors()
+    if not isinstance(data, dict):
+        raise MalformedDocument(
+            PathError(path, "the state is an object with turn, turn_player, phase, players")
+        )
+    _unknown_fields(data, STATE_FIELDS, path, errors)
+    turn = data.get("turn", 1)
+    if not _is_int(turn) or turn < 1:
+        errors.add(f"{path}/turn", f"a turn number ≥ 1, got {turn!r}")
+        turn = 1
+    turn_player = data.get("turn_player", "A")
+    if turn_player not in PLAYERS:
+        errors.add(f"{path}/turn_player", f'"A" or "B", got {turn_player!r}')
+        turn_player = "A"
+    phase = data.get("phase", "main")
+    if phase not in PHASES:
+        errors.add(f"{path}/phase", f"one of {', '.join(PHASES)}, got {phase!r}")
+        phase = "main"
+    state = State(ruleset, turn, turn_player, phase)
+    players = data.get("players")
+    if not isinstance(players, dict):
+        errors.add(f"{path}/players", 'an object with the players "A" and "B"')
+    else:
+        _unknown_fields(players, PLAYERS, f"{path}/players", errors)
+        for p in PLAYERS:
+            if p not in players:
+                errors.add(f"{path}/players/{p}", "missing")
+            else:
+                state.players[p] = _parse_player(
+                    players[p], f"{path}/players/{p}", errors, ruleset, cards, phase
+                )
+    if data.get("battle") is not None and not errors.items:
+        _parse_battle(data["battle"], f"{path}/battle", errors, state, cards)
+    if errors.items:
+        raise MalformedDocument(errors.items)
+    return state

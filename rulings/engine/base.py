@@ -146,7 +146,18 @@ class DeckProblem:
 
 @runtime_checkable
 class Game(Protocol):
-    """What the registry, the replay and the deck checks need from a game."""
+    """What the registry, the replay and the deck checks need from a game.
+
+    Optional members (looked up with ``getattr``, so a game without them still satisfies this
+    protocol):
+
+    - ``settle(state, next_action_data) -> (state, events)``: called by the replay after every legal
+      step with the raw JSON of the next action (``None`` after the last); a game finishes there what
+      the players no longer decide (Yu-Gi-Oh!: an open chain resolves unless the next action adds a
+      link). Its events join the step just applied.
+    - ``initial_state(*, rng, ruleset) -> state``: a random starting state, used by
+      ``benchmarks/engine_selfplay.py`` for random self-play (call ``start`` on it before playing).
+    """
 
     key: str  # "yugioh", "vanguard", "rayman", "arrows"
     name: str

@@ -1,0 +1,76 @@
+"""Random legal self-play for any registered game: how many actions per second the engine applies.
+
+    python benchmarks/engine_selfplay.py --game yugioh --seconds 5
+
+Each counted action is one ``legal_actions(state)`` call plus one ``apply``. The game must provide the
+optional ``initial_state(*, rng, ruleset)`` hook (see ``rulings.engine.base.Game``).
+Prints ``{"game": ..., "actions_per_second": ...}`` (plus the raw counts) as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rulings.engine.registry import get_game  # noqa: E402
+
+
+def self_play(game_key: str, *, seconds: float, seed: int = 0, ruleset: str | None = None) -> dict:
+    game = get_game(game_key)
+    initial_state = getattr(game, "initial_state", None)
+    if initial_state is None:
+        raise SystemExit(f"{game_key} has no initial_state(*, rng, ruleset) hook for self-play")
+    rng = random.Random(seed)
+    ruleset = ruleset or game.default_ruleset
+
+    def new_game():
+        state = initial_state(rng=rng, ruleset=ruleset)
+        game.start(state)
+        return state
+
+    state = new_game()
+    actions = games = stuck = 0
+    started = time.perf_counter()
+    deadline = started + seconds
+    while True:
+        for _ in range(200):
+            choices = game.legal_actions(state)
+            if not choices or game.outcome(state).finished:
+                stuck += not choices and not game.outcome(state).finished
+                games += 1
+                state = new_game()
+                continue
+            state, _events = game.apply(state, rng.choice(choices))
+            actions += 1
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - started
+    return {
+        "game": game_key,
+        "ruleset": ruleset,
+        "actions_per_second": round(actions / elapsed),
+        "actions": actions,
+        "games": games,
+        "games_without_legal_actions": stuck,
+        "seconds": round(elapsed, 3),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="yugioh")
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ruleset", default=None)
+    args = parser.parse_args(argv)
+    print(json.dumps(self_play(args.game, seconds=args.seconds, seed=args.seed, ruleset=args.ruleset)))
+
+
+if __name__ == "__main__":
+    main()

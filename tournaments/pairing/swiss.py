@@ -168,11 +168,13 @@ def _matching(
     pairs_total = (count + (1 if with_bye else 0)) // 2
     max_points = max((problem.points[i] for i in nodes), default=0)
     max_edge_cost = max_points**2
-    # Each level outweighs the whole sum of every level below it over a matching.
-    w_cost = pairs_total * _NOISE_BOUND + 1
+    # Each level outweighs the whole sum of every level below it over a matching. Below the cost, and
+    # above the seeded noise, equal rounds prefer the lowest-scoring bye recipient.
+    w_bye_points = pairs_total * _NOISE_BOUND + 1
+    w_cost = w_bye_points * (max_points + 1)
     w_repeat_bye = w_cost * (pairs_total * max_edge_cost + 1)
     w_rematch = w_repeat_bye * 2
-    ceiling = w_rematch + w_cost * max_edge_cost + _NOISE_BOUND + 1
+    ceiling = w_rematch + w_cost * max_edge_cost + w_bye_points * max_points + _NOISE_BOUND + 1
     rng = problem.rng
 
     graph = rustworkx.PyGraph()
@@ -190,7 +192,7 @@ def _matching(
     if with_bye:
         for x in range(count):
             i = nodes[x]
-            penalty = points[i] ** 2 * w_cost + rng.getrandbits(10)
+            penalty = points[i] ** 2 * w_cost + points[i] * w_bye_points + rng.getrandbits(10)
             if problem.had_bye[i]:
                 penalty += w_repeat_bye
             weighted.append((x, count, ceiling - penalty))

@@ -1,0 +1,184 @@
+"""`make bench`: run every benchmark, one after the other, and write docs/benchmarks.md.
+
+Each benchmark is a script that prints one JSON object as the last line of its output.
+The targets below come from the issues; a figure is "met" when it is on the right side of its target.
+Run one alone with e.g. `python benchmarks/run_all.py engine_selfplay`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUTPUT = ROOT / "docs" / "benchmarks.md"
+
+
+@dataclass(frozen=True)
+class Target:
+    key: str  # dotted path in the benchmark's JSON
+    label: str
+    limit: float
+    higher_is_better: bool
+    unit: str
+
+    def met(self, value: float) -> bool:
+        return value >= self.limit if self.higher_is_better else value <= self.limit
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    name: str
+    command: list[str]
+    targets: list[Target]
+    timeout: int = 900
+    env: dict[str, str] | None = None
+
+
+def _selfplay(game: str) -> Benchmark:
+    return Benchmark(
+        f"engine_selfplay_{game}",
+        ["benchmarks/engine_selfplay.py", "--game", game, "--seconds", "5"],
+        [Target("actions_per_second", f"{game}: random self-play, one core", 50_000, True, "actions/s")],
+    )
+
+
+BENCHMARKS = [
+    *[_selfplay(game) for game in ("yugioh", "vanguard", "rayman", "arrows")],
+    Benchmark(
+        "replay_endpoint",
+        ["benchmarks/replay_bench.py"],
+        [
+            Target(f"{game}.p95_ms", f"{game}: 100-action replay through the endpoint, p95", 30, False, "ms")
+            for game in ("yugioh", "vanguard", "rayman", "arrows")
+        ],
+    ),  # fmt: skip
+    Benchmark(
+        "pairing",
+        ["benchmarks/pairing_bench.py"],
+        [
+            Target("pair_8192.seconds", "pair round 9 of an 8,192-player event", 1.0, False, "s"),
+            Target("standings_8192x15.seconds", "standings 8,192 players × 15 rounds", 0.5, False, "s"),
+        ],
+    ),
+    Benchmark(
+        "decks",
+        ["benchmarks/decks_bench.py"],
+        [
+            Target("import_cards_json.seconds", "import the 14,218-card cards.json", 15, False, "s"),
+            Target("validate_deck.ms", "validate a deck against the full database", 5, False, "ms"),
+            Target("search.p95_ms", "card-search autocomplete, p95", 30, False, "ms"),
+        ],
+    ),
+    Benchmark(
+        "event_simulation",
+        ["benchmarks/event_simulation.py", "--players", "2048", "--rounds", "11"],
+        [Target("seconds", "2,048 players × 11 rounds through services and DB (SQLite)", 120, False, "s")],
+        timeout=1800,
+    ),
+]
+
+
+def dig(data: dict, dotted: str):
+    for part in dotted.split("."):
+        if not isinstance(data, dict) or part not in data:
+            return None
+        data = data[part]
+    return data
+
+
+def machine_description() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        kib = int(Path("/proc/meminfo").read_text().split()[1])
+        memory = f", {kib / 1024 / 1024:.0f} GiB RAM"
+    except (OSError, ValueError, IndexError):
+        pass
+    system = f"{platform.system()} {platform.release()}"
+    return f"{cpu}, {os.cpu_count()} cores{memory}; {system}; Python {platform.python_version()}"
+
+
+def run(benchmark: Benchmark) -> tuple[dict | None, str, float]:
+    started = time.perf_counter()
+    script = ROOT / benchmark.command[0]
+    if not script.exists():
+        return None, f"{benchmark.command[0]} does not exist", 0.0
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test", **(benchmark.env or {})}
+    try:
+        completed = subprocess.run(
+            [sys.executable, *benchmark.command], cwd=ROOT, env=env, capture_output=True, text=True,
+            timeout=benchmark.timeout,
+        )  # fmt: skip
+    except subprocess.TimeoutExpired:
+        return None, f"timed out after {benchmark.timeout} s", time.perf_counter() - started
+    elapsed = time.perf_counter() - started
+    lines = [line for line in completed.stdout.strip().splitlines() if line.strip()]
+    if completed.returncode != 0 or not lines:
+        return None, (completed.stderr or completed.stdout).strip()[-800:], elapsed
+    try:
+        return json.loads(lines[-1]), "", elapsed
+    except json.JSONDecodeError:
+        return None, f"last line is not JSON: {lines[-1][:200]}", elapsed
+
+
+def main(selected: list[str]) -> int:
+    chosen = [b for b in BENCHMARKS if not selected or any(b.name.startswith(s) for s in selected)]
+    rows, details, failures = [], [], 0
+    for benchmark in chosen:
+        print(f"▶ {benchmark.name} …", flush=True)
+        data, error, elapsed = run(benchmark)
+        if data is None:
+            failures += 1
+            rows.append(
+                f"| {benchmark.name} | — | — | **did not run**: {error.splitlines()[-1] if error else ''} |"
+            )
+            print(f"  failed: {error}", flush=True)
+            continue
+        for target in benchmark.targets:
+            value = dig(data, target.key)
+            if not isinstance(value, (int, float)):
+                failures += 1
+                limit = f"{target.limit:g} {target.unit}"
+                rows.append(f"| {target.label} | missing `{target.key}` | {limit} | **no figure** |")
+                continue
+            ok = target.met(value)
+            failures += not ok
+            sign = "≥" if target.higher_is_better else "≤"
+            verdict = "met" if ok else "**NOT MET**"
+            measured, limit = f"{value:,.2f} {target.unit}", f"{sign} {target.limit:g} {target.unit}"
+            rows.append(f"| {target.label} | {measured} | {limit} | {verdict} |")
+            print(f"  {target.label}: {value:,.2f} {target.unit} ({verdict})", flush=True)
+        details.append(f"### {benchmark.name}\n\n`python {' '.join(benchmark.command)}` ({elapsed:.1f} s)\n\n"
+                       f"```json\n{json.dumps(data, indent=2, ensure_ascii=False)}\n```\n")  # fmt: skip
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    OUTPUT.write_text(
+        "# Benchmarks\n\n"
+        f"Measured {now} on {machine_description()} by `make bench` (`benchmarks/run_all.py`). "
+        "Each figure comes from one run while nothing else ran on the machine; targets are the issues'.\n\n"
+        "| what | measured | target | verdict |\n|---|---|---|---|\n"
+        + "\n".join(rows)
+        + "\n\n## Raw output\n\n"
+        + "\n".join(details),
+        encoding="utf-8",
+    )
+    print(f"Wrote {OUTPUT.relative_to(ROOT)}; {failures} target(s) not met or not measured.")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

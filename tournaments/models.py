@@ -1,0 +1,304 @@
+"""Events, staff, registrations, rounds, matches, result audit log and penalties.
+
+Every write goes through `tournaments.services`; every read a page or the API needs through
+`tournaments.selectors`. Players are identified in the pairing engine by their Registration id.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+def new_seed() -> str:
+    return secrets.token_hex(8)
+
+
+class Game(models.TextChoices):
+    YUGIOH = "yugioh", _("Yu-Gi-Oh! TCG")
+    VANGUARD = "vanguard", _("Cardfight!! Vanguard")
+    RAYMAN = "rayman", _("RaymanTCG")
+    ARROWS = "arrows", _("Arrows")
+
+
+class TiebreakPolicy(models.TextChoices):
+    KONAMI = "konami", _("Konami (points, OMW%, OOMW%)")
+    MAGIC = "magic", _("Magic (points, OMW%, GW%, OGW%)")
+    POKEMON = "pokemon", _("Pokémon (points, OWP, OOWP, head-to-head)")
+    VANGUARD = "vanguard", _("Vanguard (points, OMW%, OOMW%)")
+
+
+class EventStatus(models.TextChoices):
+    DRAFT = "draft", _("Draft")
+    REGISTRATION = "registration", _("Registration open")
+    CHECK_IN = "check_in", _("Check-in")
+    SWISS = "swiss", _("Swiss rounds")
+    TOP_CUT = "top_cut", _("Top cut")
+    FINISHED = "finished", _("Finished")
+
+
+class Event(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    game = models.CharField(_("game"), max_length=16, choices=Game.choices)
+    rule_set = models.CharField(_("rule set"), max_length=120, blank=True)
+    banlist = models.CharField(_("banlist"), max_length=120, blank=True)
+    tier = models.PositiveSmallIntegerField(_("tier"), default=1)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)
+    organizer = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("organizer"),
+        on_delete=models.PROTECT,
+        related_name="organized_events",
+    )
+    best_of = models.PositiveSmallIntegerField(
+        _("best of"), choices=[(1, _("Best of 1")), (3, _("Best of 3"))], default=3
+    )
+    round_minutes = models.PositiveSmallIntegerField(_("round time (minutes)"), default=50)
+    decklist_deadline = models.DateTimeField(_("deck-list deadline"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=16, choices=EventStatus.choices, default=EventStatus.DRAFT
+    )
+    tiebreak_policy = models.CharField(
+        _("tie-breakers"), max_length=16, choices=TiebreakPolicy.choices, default=TiebreakPolicy.KONAMI
+    )
+    swiss_rounds_override = models.PositiveSmallIntegerField(
+        _("Swiss rounds (override)"), null=True, blank=True
+    )
+    top_cut_override = models.PositiveSmallIntegerField(_("top cut (override)"), null=True, blank=True)
+    # Fixed when the Swiss starts, from the game's policy for the checked-in count or the overrides.
+    swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
+    top_cut_size = models.PositiveSmallIntegerField(_("top cut size"), null=True, blank=True)
+    seed = models.CharField(_("pairing seed"), max_length=64, default=new_seed)
+    # The Celery task pairing the next round, if one is running (progress is shown on the page).
+    pairing_task_id = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class StaffRole(models.TextChoices):
+    ORGANIZER = "organizer", _("Organizer")
+    HEAD_JUDGE = "head_judge", _("Head judge")
+    JUDGE = "judge", _("Judge")
+
+
+class EventStaff(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
+    role = models.CharField(_("role"), max_length=16, choices=StaffRole.choices, default=StaffRole.JUDGE)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="eventstaff_unique_user")]
+        verbose_name = _("event staff")
+        verbose_name_plural = _("event staff")
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) @ {self.event}"
+
+
+class RegistrationStatus(models.TextChoices):
+    REGISTERED = "registered", _("Registered")
+    CHECKED_IN = "checked_in", _("Checked in")
+    DROPPED = "dropped", _("Dropped")
+    NO_SHOW = "no_show", _("No-show")
+
+
+class Registration(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="registrations"
+    )
+    status = models.CharField(
+        _("status"), max_length=16, choices=RegistrationStatus.choices, default=RegistrationStatus.REGISTERED
+    )
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    # Round after which the player dropped (0: before round 1); None while playing.
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    dropped_at = models.DateTimeField(null=True, blank=True)
+    # First Swiss round the player can be paired in (late entry: earlier rounds count as losses).
+    first_round = models.PositiveSmallIntegerField(default=1)
+    awarded_byes = models.PositiveSmallIntegerField(_("awarded byes"), default=0)
+    fixed_table = models.PositiveIntegerField(_("fixed table"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="registration_unique_player"),
+        ]
+        indexes = [models.Index(fields=["event", "status"])]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.event_id}"
+
+
+class RoundStage(models.TextChoices):
+    SWISS = "swiss", _("Swiss")
+    TOP_CUT = "top_cut", _("Top cut")
+
+
+class Round(models.Model):
+    """A round of the event; numbers run on from the Swiss rounds into the top cut (unique per event)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=16, choices=RoundStage.choices, default=RoundStage.SWISS)
+    seed = models.CharField(max_length=80, blank=True)
+    method = models.CharField(max_length=32, blank=True)
+    rematches = models.PositiveIntegerField(default=0)
+    cost = models.BigIntegerField(default=0)
+    # Plain-words account of pair-downs and the bye (explain_round), computed at pairing time.
+    explanation = models.JSONField(default=list, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="round_unique_number")]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+
+    def __str__(self) -> str:
+        return f"{self.event} — round {self.number}"
+
+
+class ResultKind(models.TextChoices):
+    NORMAL = "normal", _("Played")
+    INTENTIONAL_DRAW = "intentional_draw", _("Intentional draw")
+    DOUBLE_LOSS = "double_loss", _("Double loss")
+    GAME_LOSS = "game_loss", _("Game loss penalty")
+    MATCH_LOSS = "match_loss", _("Match loss penalty")
+    UNFINISHED = "unfinished", _("Unfinished (time)")
+    BYE = "bye", _("Bye")
+    MISSED = "missed", _("Missed round (late entry)")
+
+
+class MatchStatus(models.TextChoices):
+    PENDING = "pending", _("Awaiting result")
+    REPORTED = "reported", _("Reported, awaiting confirmation")
+    CONFIRMED = "confirmed", _("Confirmed")
+
+
+class Match(models.Model):
+    """One table of a round. player_b is empty for a bye or a missed (late-entry) round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveIntegerField(null=True, blank=True)
+    player_a = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="matches_as_a")
+    player_b = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="matches_as_b", null=True, blank=True
+    )
+    status = models.CharField(max_length=16, choices=MatchStatus.choices, default=MatchStatus.PENDING)
+    kind = models.CharField(max_length=20, choices=ResultKind.choices, blank=True)
+    games_a = models.PositiveSmallIntegerField(default=0)
+    games_b = models.PositiveSmallIntegerField(default=0)
+    games_drawn = models.PositiveSmallIntegerField(default=0)
+    # The player who takes a game-loss or match-loss penalty.
+    penalized = models.ForeignKey(
+        Registration, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # Top-cut matches (and convenience for Swiss): the winner when there is one.
+    winner = models.ForeignKey(
+        Registration, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reported_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Optimistic concurrency: every write bumps it; a client sends the version it saw.
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["round", "table", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "table"], condition=Q(table__isnull=False), name="match_unique_table"
+            ),
+        ]
+        indexes = [models.Index(fields=["round", "status"])]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+
+    def __str__(self) -> str:
+        return f"R{self.round_id} T{self.table}: {self.player_a_id} v {self.player_b_id}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.player_b_id is None
+
+
+class ResultChange(models.Model):
+    """Audit log: every report, confirmation, staff entry and correction of a match result."""
+
+    class Action(models.TextChoices):
+        REPORT = "report", _("Reported by a player")
+        CONFIRM = "confirm", _("Confirmed by the opponent")
+        STAFF_ENTRY = "staff_entry", _("Entered by staff")
+        CORRECTION = "correction", _("Corrected by staff")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    action = models.CharField(max_length=16, choices=Action.choices)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True)
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+    version = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["match", "changed_at", "id"]
+        verbose_name = _("result change")
+        verbose_name_plural = _("result changes")
+
+    def __str__(self) -> str:
+        return f"{self.action} of match {self.match_id} (v{self.version})"
+
+
+class PenaltyKind(models.TextChoices):
+    WARNING = "warning", _("Warning")
+    GAME_LOSS = "game_loss", _("Game loss")
+    MATCH_LOSS = "match_loss", _("Match loss")
+    DISQUALIFICATION = "disqualification", _("Disqualification")
+
+
+class Penalty(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="penalties")
+    match = models.ForeignKey(
+        Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties"
+    )
+    kind = models.CharField(max_length=20, choices=PenaltyKind.choices)
+    reason = models.TextField(blank=True)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    issued_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "issued_at", "id"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.registration_id}"

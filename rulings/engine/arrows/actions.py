@@ -1,0 +1,159 @@
+"""Arrows actions: their JSON shape (checked here) and their slotted in-memory form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import validate as v
+from .state import CARD_ZONES, EFFECT_KINDS, EFFECT_SOURCES, LINES, State
+
+Ref = tuple[str, str, int]
+
+# type -> (required fields, optional fields), besides "type" and "player"
+ACTION_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "place": (("card", "line"), ("space",)),
+    "move": (("card", "line"), ("space",)),
+    "attack": (("attacker", "target"), ()),
+    "trigger_effect": (("card", "effect"), ("target", "amount")),
+    "steal": (("card",), ("line",)),
+    "damage_monster": (("card", "amount"), ()),
+    "destroy": (("card",), ()),
+    "halve_lp": (("of",), ("at_end_of_turn", "source")),
+    "inflict_damage": (("to", "amount"), ("at_end_of_turn", "source")),
+    "next_phase": ((), ()),
+    "end_turn": ((), ()),
+}
+
+
+class Action:
+    __slots__ = (
+        "type",
+        "player",
+        "card",
+        "target",
+        "line",
+        "space",
+        "amount",
+        "effect",
+        "to",
+        "deferred",
+        "source",
+    )
+
+    def __init__(
+        self,
+        type: str,
+        player: str,
+        card: Ref | None = None,
+        target: Ref | None = None,
+        line: str | None = None,
+        space: int | None = None,
+        amount: int | None = None,
+        effect: str | None = None,
+        to: str | None = None,
+        deferred: bool = False,
+        source: str | None = None,
+    ) -> None:
+        self.type = type
+        self.player = player
+        self.card = card
+        self.target = target
+        self.line = line
+        self.space = space
+        self.amount = amount
+        self.effect = effect
+        self.to = to
+        self.deferred = deferred
+        self.source = source
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and all(
+            getattr(self, slot) == getattr(other, slot) for slot in Action.__slots__
+        )
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, slot) for slot in Action.__slots__))
+
+    def __repr__(self) -> str:
+        return f"Action({action_to_json(self)!r})"
+
+
+def _existing_ref(state: State, value: Any, path: str) -> Ref:
+    ref = v.card_ref(value, path, CARD_ZONES)
+    owner, zone, index = ref
+    player = state.players[owner]
+    if zone == "deck" and player.deck is None:
+        raise v.fail(path, f"{value!r}: {owner}'s deck is given as a count, its cards cannot be named")
+    cards = player.zone(zone)
+    if index >= len(cards):
+        raise v.fail(path, f"{value!r}: there is no such card ({owner}.{zone} has {len(cards)})")
+    if cards[index] is None:
+        raise v.fail(path, f"{value!r}: that space is empty")
+    return ref
+
+
+def parse_action(state: State, data: Any, *, path: str) -> Action:
+    if not isinstance(data, dict):
+        raise v.fail(path, 'an action is an object such as {"player": "A", "type": "end_turn"}')
+    action_type = v.choice(data.get("type"), v.pointer(path, "type"), ACTION_FIELDS)
+    required, optional = ACTION_FIELDS[action_type]
+    v.obj(data, path, required=("type", "player", *required), optional=optional)
+    action = Action(action_type, v.player(data["player"], v.pointer(path, "player")))
+    for field in ("card", "attacker"):
+        if field in data:
+            action.card = _existing_ref(state, data[field], v.pointer(path, field))
+    if data.get("target") is not None:
+        action.target = _existing_ref(state, data["target"], v.pointer(path, "target"))
+    if "line" in data:
+        action.line = v.choice(data["line"], v.pointer(path, "line"), LINES)
+    if "space" in data:
+        action.space = v.integer(data["space"], v.pointer(path, "space"), minimum=0)
+        if action.space >= state.spaces:
+            raise v.fail(
+                v.pointer(path, "space"), f"a line has {state.spaces} spaces (0 to {state.spaces - 1})"
+            )
+    if "amount" in data:
+        action.amount = v.integer(
+            data["amount"], v.pointer(path, "amount"), minimum=0 if action_type != "trigger_effect" else None
+        )
+    if "effect" in data:
+        action.effect = v.choice(data["effect"], v.pointer(path, "effect"), EFFECT_KINDS)
+    if "of" in data:
+        action.to = v.player(data["of"], v.pointer(path, "of"))
+    if "to" in data:
+        action.to = v.choice(data["to"], v.pointer(path, "to"), ("A", "B", "both"))
+    if "at_end_of_turn" in data:
+        action.deferred = v.boolean(data["at_end_of_turn"], v.pointer(path, "at_end_of_turn"))
+    if "source" in data:
+        action.source = v.choice(data["source"], v.pointer(path, "source"), EFFECT_SOURCES)
+    return action
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    out: dict[str, Any] = {"player": action.player, "type": action.type}
+    kind = action.type
+    if kind == "attack":
+        out["attacker"] = v.ref_text(action.card)
+        out["target"] = v.ref_text(action.target)
+        return out
+    if action.card is not None:
+        out["card"] = v.ref_text(action.card)
+    if action.line is not None:
+        out["line"] = action.line
+    if action.space is not None:
+        out["space"] = action.space
+    if kind == "trigger_effect":
+        out["effect"] = action.effect
+        if action.target is not None:
+            out["target"] = v.ref_text(action.target)
+    if action.amount is not None:
+        out["amount"] = action.amount
+    if kind == "halve_lp":
+        out["of"] = action.to
+    elif kind == "inflict_damage":
+        out["to"] = action.to
+    if action.deferred:
+        out["at_end_of_turn"] = True
+    if action.source is not None:
+        out["source"] = action.source
+    return out

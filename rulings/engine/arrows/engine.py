@@ -1,0 +1,649 @@
+"""Arrows rules: applying actions, listing the legal ones, and the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..base import Event, GameOver, IllegalAction
+from .actions import Action, Ref
+from .state import LINES, Card, Player, State, TurnEffect
+
+OTHER = {"A": "B", "B": "A"}
+OTHER_LINE = {"attackers": "defenders", "defenders": "attackers"}
+
+
+def illegal(rule: str | tuple[str, ...], explanation: str) -> IllegalAction:
+    return IllegalAction((rule,) if isinstance(rule, str) else rule, explanation)
+
+
+def first_free(line: list[Card | None]) -> int | None:
+    for index, card in enumerate(line):
+        if card is None:
+            return index
+    return None
+
+
+# --- life points and the end of the game ---------------------------------------------------------
+
+
+def lose_lp(
+    state: State, key: str, amount: int, rules: tuple[str, ...], events: list[Event], why: str
+) -> None:
+    player = state.players[key]
+    player.lp = max(0, player.lp - amount)
+    events.append(
+        Event(
+            "damage",
+            {"player": key, "amount": amount, "lp": player.lp},
+            rules,
+            f"{key} loses {amount} life points ({why}); {player.lp} left.",
+        )
+    )
+
+
+def check_life_points(state: State, events: list[Event]) -> None:
+    if state.result is not None:
+        return
+    out = [key for key in ("A", "B") if state.players[key].lp == 0]
+    if not out:
+        return
+    if len(out) == 2:
+        state.result = (None, True, ("ARR-LIFE-POINTS",))
+        text = "Both players are at 0 life points: a draw."
+    else:
+        state.result = (OTHER[out[0]], False, ("ARR-LIFE-POINTS",))
+        text = f"{out[0]} is at 0 life points: {OTHER[out[0]]} wins."
+    events.append(
+        Event("game_over", {"winner": state.result[0], "draw": state.result[1]}, ("ARR-LIFE-POINTS",), text)
+    )
+
+
+# --- monsters ------------------------------------------------------------------------------------
+
+
+def destroy_monster(state: State, ref: Ref, rules: tuple[str, ...], events: list[Event], why: str) -> None:
+    owner, line, index = ref
+    player = state.players[owner]
+    card = player.zone(line)[index]
+    player.zone(line)[index] = None
+    player.graveyard.append(card.left_field())
+    events.append(
+        Event(
+            "destroyed",
+            {"card": f"{owner}.{line}.{index}", "name": card.name},
+            (*rules, "ARR-DESTROYED-GRAVEYARD"),
+            f"{card.name} is destroyed ({why}) and goes to the graveyard.",
+        )
+    )
+
+
+def hit_monster(state: State, ref: Ref, amount: int, events: list[Event]) -> bool:
+    """Add damage to a monster; destroy it once the total is above its DEF (ARR-DAMAGE-ACCUMULATES)."""
+    owner, line, index = ref
+    zone = state.players[owner].zone(line)
+    monster = zone[index].clone()
+    monster.damage_taken += amount
+    zone[index] = monster
+    destroyed = monster.damage_taken > monster.def_
+    events.append(
+        Event(
+            "monster_damage",
+            {"card": f"{owner}.{line}.{index}", "amount": amount, "damage_taken": monster.damage_taken},
+            ("ARR-DAMAGE-ACCUMULATES",),
+            f"{monster.name} takes {amount} damage ({monster.damage_taken} in all against {monster.def_} DEF)"
+            + (": more than its DEF." if destroyed else ": not more than its DEF, nothing happens."),
+        )
+    )
+    if destroyed:
+        destroy_monster(state, ref, ("ARR-DAMAGE-ACCUMULATES",), events, "its damage is above its DEF")
+    return destroyed
+
+
+def resolve_attack(state: State, attacker_ref: Ref, target_ref: Ref | None) -> list[Event]:
+    """The outcome of an attack (no legality checks: the damage query uses it too)."""
+    key, a_line, a_index = attacker_ref
+    opponent = OTHER[key]
+    attacker = state.players[key].zone(a_line)[a_index]
+    events: list[Event] = []
+    if target_ref is None:
+        lose_lp(
+            state, opponent, attacker.atk, ("ARR-DIRECT-ATTACK",), events, f"direct attack by {attacker.name}"
+        )
+        check_life_points(state, events)
+        return events
+    target = state.players[target_ref[0]].zone(target_ref[1])[target_ref[2]]
+    atk, def_ = attacker.atk, target.def_
+    events.append(
+        Event(
+            "combat",
+            {"attacker": f"{key}.{a_line}.{a_index}", "target": "{}.{}.{}".format(*target_ref)},
+            ("ARR-ATTACK-PHASE",),
+            f"{attacker.name} ({atk} ATK) attacks {target.name} ({def_} DEF).",
+        )
+    )
+    hit_monster(state, target_ref, atk, events)
+    if atk > def_:
+        lose_lp(state, opponent, atk - def_, ("ARR-COMBAT-DAMAGE",), events, "its monster was beaten")
+    elif def_ > atk:
+        destroy_monster(state, attacker_ref, ("ARR-DEF-HIGHER",), events, "it attacked a higher DEF")
+        lose_lp(state, key, def_ - atk, ("ARR-DEF-HIGHER",), events, "its monster attacked a higher DEF")
+    else:
+        events.append(
+            Event(
+                "tie",
+                {"attacker": f"{key}.{a_line}.{a_index}"},
+                ("ARR-EQUAL",),
+                "ATK equals DEF: no player takes damage.",
+            )
+        )
+    check_life_points(state, events)
+    return events
+
+
+def apply_effect(monster: Card, kind: str, amount: int) -> Card:
+    """An ATK or DEF effect replaces the previous one; RET effects add up (ARR-RET-STACK)."""
+    new = monster.clone()
+    if kind == "atk":
+        base = new.atk - new.atk_bonus
+        new.atk = max(0, base + amount)
+        new.atk_bonus = new.atk - base
+    elif kind == "def":
+        base = new.def_ - new.def_bonus
+        new.def_ = max(0, base + amount)
+        new.def_bonus = new.def_ - base
+    else:
+        new.ret_bonus += amount
+    return new
+
+
+def flip_facing(state: State, key: str, space: int, events: list[Event]) -> None:
+    """The monster now in ``key``'s attacker space faces the opponent's monster in the same space."""
+    mine = state.players[key].attackers[space]
+    opponent = state.players[OTHER[key]]
+    theirs = opponent.attackers[space]
+    if theirs is None or mine is None:
+        return
+    if theirs.strength > mine.strength:
+        events.append(
+            Event(
+                "not_flipped",
+                {"card": f"{key}.attackers.{space}", "facing": f"{OTHER[key]}.attackers.{space}"},
+                ("ARR-FLIP-OWN-TURN",),
+                f"{mine.name} faces a stronger arrow but is not flipped: only the acting player's arrows do.",
+            )
+        )
+        return
+    if theirs.strength == mine.strength:
+        return
+    me = state.players[key]
+    line = "defenders" if first_free(me.defenders) is not None else "attackers"
+    free = first_free(me.zone(line))
+    if free is None:
+        events.append(
+            Event(
+                "not_flipped",
+                {"card": f"{OTHER[key]}.attackers.{space}"},
+                ("ARR-FLIP",),
+                f"{theirs.name} would be flipped, but {key} has no free space to take it.",
+            )
+        )
+        return
+    opponent.attackers[space] = None
+    taken = theirs.reset_effects()
+    taken.placed_this_turn = True
+    taken.attacked_this_turn = False
+    me.zone(line)[free] = taken
+    events.append(
+        Event(
+            "flipped",
+            {"card": f"{OTHER[key]}.attackers.{space}", "to": f"{key}.{line}.{free}", "name": theirs.name},
+            ("ARR-FLIP", "ARR-STOLEN-RESET"),
+            f"{mine.name}'s arrows ({mine.strength}) beat {theirs.name}'s ({theirs.strength}): "
+            f"{theirs.name} is flipped to {key}'s side ({key}.{line}.{free}); its ATK and DEF effects reset.",
+        )
+    )
+
+
+# --- turn structure ------------------------------------------------------------------------------
+
+
+def draw(state: State, events: list[Event]) -> None:
+    key = state.turn_player
+    player = state.players[key]
+    if player.deck_size() == 0:
+        if state.flags["empty_deck_draw_loses"]:
+            state.result = (OTHER[key], False, ("ARR-DECK-OUT",))
+            events.append(
+                Event(
+                    "deck_out",
+                    {"player": key, "winner": OTHER[key]},
+                    ("ARR-DECK-OUT",),
+                    f"{key} must draw from an empty deck and loses.",
+                )
+            )
+            return
+        events.append(
+            Event("no_draw", {"player": key}, ("ARR-DECK-OUT",), f"{key}'s deck is empty: no draw.")
+        )
+    else:
+        if player.deck is None:
+            player.deck_count -= 1
+            player.hand.append(Card("unknown", "unknown card"))
+        else:
+            player.hand.append(player.deck.pop(0))
+        events.append(Event("draw", {"player": key, "count": 1}, ("ARR-TURN",), f"{key} draws a card."))
+    state.phase = "main"
+
+
+def halve(state: State, key: str, rules: tuple[str, ...], events: list[Event]) -> None:
+    player = state.players[key]
+    before = player.lp
+    player.lp = (before + 1) // 2
+    events.append(
+        Event(
+            "lp_halved",
+            {"player": key, "lp": player.lp},
+            (*rules, "ARR-HALVE-ROUND-UP"),
+            f"{key}'s life points are halved: {before} → {player.lp} (rounded up).",
+        )
+    )
+
+
+def resolve_effect(state: State, effect: TurnEffect, rules: tuple[str, ...], events: list[Event]) -> None:
+    if effect.type == "halve_lp":
+        halve(state, effect.player, rules, events)
+        return
+    for key in ("A", "B") if effect.player == "both" else (effect.player,):
+        lose_lp(state, key, effect.amount, rules, events, "an effect")
+
+
+def end_turn(state: State, events: list[Event]) -> None:
+    # Monster effects first, then magic (ARR-MONSTER-PRIORITY); the sort keeps each group's order.
+    pending = sorted(state.turn_effects, key=lambda effect: effect.source != "monster")
+    state.turn_effects = ()
+    for effect in pending:
+        rules = ("ARR-TURN-EFFECTS", "ARR-MONSTER-PRIORITY")
+        resolve_effect(state, effect, rules, events)
+    check_life_points(state, events)
+    if state.result is not None:
+        return
+    for player in state.players.values():
+        for line in (player.attackers, player.defenders):
+            for index, monster in enumerate(line):
+                if monster is not None and (monster.placed_this_turn or monster.attacked_this_turn):
+                    fresh = monster.clone()
+                    fresh.placed_this_turn = fresh.attacked_this_turn = False
+                    line[index] = fresh
+    key = state.turn_player
+    state.turn += 1
+    state.turn_player = OTHER[key]
+    state.phase = "draw"
+    events.append(
+        Event(
+            "turn_start",
+            {"turn": state.turn, "player": state.turn_player},
+            ("ARR-TURN",),
+            f"{key} ends the turn; turn {state.turn} is {state.turn_player}'s.",
+        )
+    )
+    draw(state, events)
+
+
+# --- the actions ---------------------------------------------------------------------------------
+
+
+def _require_phase(state: State, phases: tuple[str, ...], what: str, rule: str = "ARR-TURN") -> None:
+    if state.phase not in phases:
+        raise illegal(
+            rule, f"{what} happens in the {' or '.join(phases)} phase, not the {state.phase} phase."
+        )
+
+
+def _field_monster(state: State, ref: Ref, what: str, *, owner: str | None = None) -> Card:
+    ref_owner, zone, index = ref
+    if zone not in LINES or (owner is not None and ref_owner != owner):
+        whose = f"{owner}'s" if owner else "a"
+        raise illegal(
+            "ARR-LINES", f"{what} must be a monster in {whose} lines; {ref_owner}.{zone}.{index} is not."
+        )
+    return state.players[ref_owner].zone(zone)[index]
+
+
+def _target_space(player: Player, line: str, space: int | None) -> int:
+    spaces = player.zone(line)
+    if space is None:
+        free = first_free(spaces)
+        if free is None:
+            raise illegal("ARR-LINES", f"Every space of the {line} line is taken.")
+        return free
+    if spaces[space] is not None:
+        raise illegal("ARR-LINES", f"Space {space} of the {line} line is taken.")
+    return space
+
+
+def do_place(state: State, action: Action) -> list[Event]:
+    _require_phase(state, ("main",), "Placing a monster")
+    key = action.player
+    owner, zone, index = action.card  # type: ignore[misc]
+    if owner != key or zone not in ("hand", "graveyard"):
+        raise illegal(
+            "ARR-LINES", f"A monster is placed from {key}'s hand or graveyard, not {owner}.{zone}.{index}."
+        )
+    player = state.players[key]
+    card = player.zone(zone)[index]
+    if card.kind != "monster":
+        raise illegal("ARR-LINES", f"{card.name} is not a monster: only monsters stand in the lines.")
+    line = action.line
+    space = _target_space(player, line, action.space)  # type: ignore[arg-type]
+    del player.zone(zone)[index]
+    monster = card.clone()
+    monster.placed_this_turn = True
+    monster.attacked_this_turn = False
+    monster.damage_taken = 0
+    player.zone(line)[space] = monster  # type: ignore[arg-type]
+    rules = ("ARR-LINES", "ARR-NO-ATTACK-PLACED") + (
+        ("ARR-NO-ATTACK-SUMMONED",) if zone == "graveyard" else ()
+    )
+    events = [
+        Event(
+            "placed",
+            {"player": key, "card": f"{key}.{line}.{space}", "name": card.name, "from": zone},
+            rules,
+            f"{key} places {card.name} in the {line} line (space {space}); it cannot attack this turn.",
+        )
+    ]
+    # Its own ATK and DEF effects, then RET, before its arrows act (ARR-EFFECTS-BEFORE-ARROWS).
+    for kind in ("atk", "def", "ret"):
+        if kind in monster.effects and kind not in monster.effects_used:
+            monster = apply_effect(monster, kind, monster.effects[kind])
+            monster.effects_used = (*monster.effects_used, kind)
+            player.zone(line)[space] = monster  # type: ignore[arg-type]
+            events.append(
+                Event(
+                    "effect",
+                    {"card": f"{key}.{line}.{space}", "effect": kind, "amount": monster.effects[kind]},
+                    ("ARR-EFFECTS-BEFORE-ARROWS", "ARR-EFFECTS-ONCE"),
+                    f"{monster.name}'s {kind.upper()} effect ({monster.effects[kind]:+d}) precedes arrows.",
+                )
+            )
+    if line == "attackers":
+        flip_facing(state, key, space, events)
+    return events
+
+
+def do_move(state: State, action: Action) -> list[Event]:
+    _require_phase(state, ("main",), "Moving a monster")
+    key = action.player
+    monster = _field_monster(state, action.card, "The monster moved", owner=key)  # type: ignore[arg-type]
+    _, zone, index = action.card  # type: ignore[misc]
+    line = action.line
+    if line == zone:
+        raise illegal(
+            "ARR-LINES", f"{monster.name} is already in the {line} line: a move goes to the other line."
+        )
+    player = state.players[key]
+    space = _target_space(player, line, action.space)  # type: ignore[arg-type]
+    player.zone(zone)[index] = None
+    player.zone(line)[space] = monster  # type: ignore[arg-type]
+    events = [
+        Event(
+            "moved",
+            {"card": f"{key}.{zone}.{index}", "to": f"{key}.{line}.{space}", "name": monster.name},
+            ("ARR-LINES", "ARR-DEFENDER-MOVED") if line == "attackers" else ("ARR-LINES",),
+            f"{key} moves {monster.name} to the {line} line (space {space}).",
+        )
+    ]
+    if line == "attackers":
+        flip_facing(state, key, space, events)
+    return events
+
+
+def check_attack(state: State, action: Action) -> None:
+    key = action.player
+    _require_phase(state, ("attack",), "An attack", "ARR-ATTACK-PHASE")
+    monster = _field_monster(state, action.card, "The attacker", owner=key)  # type: ignore[arg-type]
+    opponent = state.players[OTHER[key]]
+    line = action.card[1]  # type: ignore[index]
+    full_attack_line = all(card is not None for card in opponent.attackers)
+    if line == "defenders":
+        if not full_attack_line:
+            raise illegal("ARR-ATTACKER-LINE", f"{monster.name} is a defender: only attackers can attack.")
+        if action.target is None or action.target[1] != "attackers":
+            raise illegal(
+                "ARR-FULL-ATTACKER-LINE",
+                f"{OTHER[key]} fills every attacker space, so {monster.name} may attack, but only one of "
+                f"{OTHER[key]}'s attackers.",
+            )
+    if monster.placed_this_turn and not state.flags["attack_on_placement_turn"]:
+        raise illegal(
+            ("ARR-NO-ATTACK-PLACED", "ARR-NO-ATTACK-SUMMONED"),
+            f"{monster.name} was placed this turn: it cannot attack until a later turn.",
+        )
+    if monster.attacked_this_turn:
+        raise illegal("ARR-ONE-ATTACK", f"{monster.name} has already attacked this turn.")
+    if action.target is None:
+        if any(card is not None for card in opponent.defenders):
+            raise illegal(
+                "ARR-DIRECT-ATTACK",
+                f"{OTHER[key]} has a monster in the defender line: the player cannot be attacked directly.",
+            )
+        return
+    if action.target[0] != OTHER[key] or action.target[1] not in LINES:
+        raise illegal("ARR-ATTACKER-LINE", f"An attack targets a monster of {OTHER[key]} or the player.")
+
+
+def do_attack(state: State, action: Action) -> list[Event]:
+    check_attack(state, action)
+    key, line, index = action.card  # type: ignore[misc]
+    monster = state.players[key].zone(line)[index].clone()
+    monster.attacked_this_turn = True
+    state.players[key].zone(line)[index] = monster
+    return resolve_attack(state, action.card, action.target)  # type: ignore[arg-type]
+
+
+def do_trigger_effect(state: State, action: Action) -> list[Event]:
+    _require_phase(state, ("main", "attack", "end"), "A card effect")
+    key = action.player
+    source = _field_monster(state, action.card, "The monster whose effect it is", owner=key)  # type: ignore[arg-type]
+    kind = action.effect
+    assert kind is not None
+    if kind in source.effects_used:
+        raise illegal(
+            "ARR-EFFECTS-ONCE", f"{source.name}'s {kind.upper()} effect has already been triggered."
+        )
+    amount = action.amount if action.amount is not None else source.effects.get(kind)
+    if amount is None:
+        raise illegal("ARR-EFFECTS-ONCE", f"{source.name} has no {kind.upper()} effect: give its `amount`.")
+    _, s_line, s_index = action.card  # type: ignore[misc]
+    used = source.clone()
+    used.effects_used = (*used.effects_used, kind)
+    state.players[key].zone(s_line)[s_index] = used
+    target_ref = action.target or action.card
+    assert target_ref is not None
+    target = _field_monster(state, target_ref, "The monster the effect applies to")
+    owner, t_line, t_index = target_ref
+    changed = apply_effect(target, kind, amount)
+    state.players[owner].zone(t_line)[t_index] = changed
+    rules = ("ARR-EFFECTS-ONCE", "ARR-RET-STACK")
+    return [
+        Event(
+            "effect",
+            {"card": f"{owner}.{t_line}.{t_index}", "effect": kind, "amount": amount,
+             "atk": changed.atk, "def": changed.def_, "ret_bonus": changed.ret_bonus},
+            rules,
+            f"{source.name}'s {kind.upper()} effect ({amount:+d}) applies to {changed.name}"
+            + (" and adds to its other RET effects." if kind == "ret" else ", replacing any earlier one."),
+        )
+    ]  # fmt: skip
+
+
+def do_steal(state: State, action: Action) -> list[Event]:
+    _require_phase(state, ("main", "attack", "end"), "Stealing a monster")
+    key = action.player
+    monster = _field_monster(state, action.card, "The stolen monster", owner=OTHER[key])  # type: ignore[arg-type]
+    owner, zone, index = action.card  # type: ignore[misc]
+    me = state.players[key]
+    line = action.line or zone
+    space = first_free(me.zone(line))
+    if space is None:
+        line = OTHER_LINE[line]
+        space = first_free(me.zone(line))
+    if space is None:
+        raise illegal("ARR-LINES", f"{key} has no free space to take {monster.name}.")
+    state.players[owner].zone(zone)[index] = None
+    taken = monster.reset_effects()
+    taken.placed_this_turn = True
+    taken.attacked_this_turn = False
+    me.zone(line)[space] = taken
+    return [
+        Event(
+            "stolen",
+            {
+                "card": f"{owner}.{zone}.{index}",
+                "to": f"{key}.{line}.{space}",
+                "atk": taken.atk,
+                "def": taken.def_,
+            },
+            ("ARR-STOLEN-RESET",),
+            f"{key} takes {monster.name}; its ATK and DEF effects reset ({taken.atk} ATK, {taken.def_} DEF).",
+        )
+    ]
+
+
+def do_damage_monster(state: State, action: Action) -> list[Event]:
+    _require_phase(state, ("main", "attack", "end"), "Damage to a monster")
+    _field_monster(state, action.card, "The damaged monster")  # type: ignore[arg-type]
+    events: list[Event] = []
+    hit_monster(state, action.card, action.amount or 0, events)  # type: ignore[arg-type]
+    return events
+
+
+def do_destroy(state: State, action: Action) -> list[Event]:
+    _require_phase(state, ("main", "attack", "end"), "Destroying a monster")
+    _field_monster(state, action.card, "The destroyed monster")  # type: ignore[arg-type]
+    events: list[Event] = []
+    destroy_monster(state, action.card, (), events, "a card effect")  # type: ignore[arg-type]
+    return events
+
+
+def do_life_points(state: State, action: Action) -> list[Event]:
+    _require_phase(state, ("main", "attack", "end"), "An effect on life points")
+    effect = TurnEffect(
+        "halve_lp" if action.type == "halve_lp" else "inflict_damage",
+        action.to,  # type: ignore[arg-type]
+        action.amount or 0,
+        action.source or "magic",
+    )
+    if action.deferred:
+        state.turn_effects = (*state.turn_effects, effect)
+        return [
+            Event(
+                "turn_effect_pending",
+                effect.to_json(),
+                ("ARR-TURN-EFFECTS",),
+                "The effect waits for the very end of the end phase.",
+            )
+        ]
+    events: list[Event] = []
+    resolve_effect(state, effect, ("ARR-LIFE-POINTS",), events)
+    check_life_points(state, events)
+    return events
+
+
+NEXT_PHASE = {"main": "attack", "attack": "end"}
+
+
+def do_next_phase(state: State, action: Action) -> list[Event]:
+    events: list[Event] = []
+    if state.phase == "draw":
+        draw(state, events)
+    elif state.phase == "end":
+        end_turn(state, events)
+    else:
+        state.phase = NEXT_PHASE[state.phase]
+        events.append(
+            Event(
+                "phase",
+                {"phase": state.phase},
+                ("ARR-TURN",),
+                f"{action.player} moves to the {state.phase} phase.",
+            )
+        )
+    return events
+
+
+def do_end_turn(state: State, action: Action) -> list[Event]:
+    if state.phase == "draw":
+        raise illegal("ARR-TURN", "The draw comes first: move on from the draw phase (next_phase).")
+    events: list[Event] = []
+    end_turn(state, events)
+    return events
+
+
+HANDLERS: dict[str, Callable[[State, Action], list[Event]]] = {
+    "place": do_place,
+    "move": do_move,
+    "attack": do_attack,
+    "trigger_effect": do_trigger_effect,
+    "steal": do_steal,
+    "damage_monster": do_damage_monster,
+    "destroy": do_destroy,
+    "halve_lp": do_life_points,
+    "inflict_damage": do_life_points,
+    "next_phase": do_next_phase,
+    "end_turn": do_end_turn,
+}
+
+
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
+    if state.result is not None:
+        raise GameOver(
+            state.result[2] or ("ARR-GAME-OVER",), "The game is already over: no further action applies."
+        )
+    if action.player != state.turn_player:
+        raise illegal("ARR-TURN", f"It is {state.turn_player}'s turn: {action.player} cannot act now.")
+    if state.phase == "draw" and action.type not in ("next_phase", "end_turn"):
+        raise illegal("ARR-TURN", "The draw phase comes first: the turn player draws before anything else.")
+    new = state.copy()
+    events = HANDLERS[action.type](new, action)
+    return new, events
+
+
+def legal_actions(state: State, key: str | None = None) -> list[Action]:
+    key = key or state.turn_player
+    if state.result is not None or key != state.turn_player:
+        return []
+    phase = state.phase
+    if phase == "draw":
+        return [Action("next_phase", key)]
+    player = state.players[key]
+    opponent = state.players[OTHER[key]]
+    actions: list[Action] = []
+    if phase == "main":
+        free = {line: first_free(player.zone(line)) is not None for line in LINES}
+        for index, card in enumerate(player.hand):
+            if card.kind == "monster":
+                for line in LINES:
+                    if free[line]:
+                        actions.append(Action("place", key, (key, "hand", index), line=line))
+        for line in LINES:
+            if free[OTHER_LINE[line]]:
+                for index, monster in enumerate(player.zone(line)):
+                    if monster is not None:
+                        actions.append(Action("move", key, (key, line, index), line=OTHER_LINE[line]))
+    elif phase == "attack":
+        can_wait = not state.flags["attack_on_placement_turn"]
+        opp = OTHER[key]
+        defenders = [(opp, "defenders", i) for i, card in enumerate(opponent.defenders) if card is not None]
+        attackers = [(opp, "attackers", i) for i, card in enumerate(opponent.attackers) if card is not None]
+        targets: list[Ref | None] = attackers + defenders if defenders else [*attackers, None]
+        full = len(attackers) == state.spaces
+        for line, line_targets in (("attackers", targets), ("defenders", attackers if full else [])):
+            for index, monster in enumerate(player.zone(line)):
+                if monster is None or monster.attacked_this_turn or (monster.placed_this_turn and can_wait):
+                    continue
+                for target in line_targets:
+                    actions.append(Action("attack", key, (key, line, index), target))
+    actions.append(Action("next_phase", key))
+    actions.append(Action("end_turn", key))
+    return actions

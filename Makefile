@@ -17,8 +17,18 @@ run: $(STAMP)
 	$(PY) manage.py load_demo
 	$(PY) manage.py runsite
 
+# Every test on SQLite; then, when TEST_POSTGRES_URL names a PostgreSQL server (.ci/run starts one), every
+# database test again on PostgreSQL (the pure-Python engine and pairing tests do not touch a database).
 test: $(STAMP)
 	$(PY) -m pytest
+	@if [ -n "$$TEST_POSTGRES_URL" ]; then \
+		echo "== database tests again on PostgreSQL =="; \
+		DATABASE_URL="$$TEST_POSTGRES_URL" $(PY) -m pytest -m "not browser" \
+			--ignore=tests/rulings/engine --ignore=tests/rulings/test_golden.py --ignore=tests/tournaments/pairing \
+			--ignore=tests/decks/formats --ignore=tests/decks/cardfiles; \
+	else \
+		echo "TEST_POSTGRES_URL is not set: the PostgreSQL pass is left out (.ci/run sets it)."; \
+	fi
 
 # Everything but the browser and worker tests, for a quick loop while coding.
 test-fast: $(STAMP)

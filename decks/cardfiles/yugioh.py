@@ -167,6 +167,9 @@ def decode_cdb_row(row: sqlite3.Row | tuple[Any, ...], *, source: str = "cdb") -
             tags.append("extra_deck")
         if type_ & 0x1000:
             tags.append("tuner")
+    elif type_ & TYPE_LINK:  # anime "Link Spells" carry arrows too
+        stats["link_rating"] = level & 0xFF
+        stats["link_arrows"] = bit_names(def_, LINK_ARROW_BITS)
     stats["setcodes"] = [(setcode >> (16 * i)) & 0xFFFF for i in range(4) if (setcode >> (16 * i)) & 0xFFFF]
     return new_record(
         game="yugioh",

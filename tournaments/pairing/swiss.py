@@ -20,6 +20,8 @@ COMPLETE_GRAPH_LIMIT = 256
 BLOCK_PAIRS = 32
 # When the certificate fails everywhere, a complete graph up to this size is still affordable (seconds).
 GLOBAL_EXACT_LIMIT = 1024
+# A failing block is merged with its neighbours until this size; beyond it the cut relaxation decides.
+MAX_REGION = 320
 # Beyond it, the last resort links each player to this many neighbours on each side in standings order.
 FALLBACK_WINDOW = 96
 # Seeded tie-break noise per edge is drawn below this bound; it can never outweigh one point of cost.
@@ -264,16 +266,29 @@ def _solve_by_blocks(problem: _Problem) -> tuple[list[tuple[int, int]], int | No
             # bound (line optimum with the best admissible bye) and is lexicographically optimal.
             pairs = [pair for region_pairs, _ in solved for pair in region_pairs]
             return pairs, bye, method
-        if len(regions) == 1:
+        growable = next(
+            (k for k, (_, good) in enumerate(solved) if not good and len(regions[k]) < MAX_REGION),
+            None,
+        )
+        if growable is None or len(regions) == 1:
             break
         method = "regions"
-        low, high = max(bad - 1, 0), min(bad + 2, len(regions))
+        low, high = max(growable - 1, 0), min(growable + 2, len(regions))
         merged = [i for region in regions[low:high] for i in region]
         regions[low:high] = [merged]
         pairs, _ = _matching(problem, merged, with_bye=False)
         rematches, _, cost = problem.score(pairs, None)
         solved[low:high] = [(pairs, rematches == 0 and cost == _line_cost(problem.points, merged))]
-    # Rematches (or a costlier pair-down) are unavoidable somewhere: solve the whole round at once.
+
+    # Some region costs more than its line bound (a small score group whose members already met, say).
+    # The cut relaxation gives a sharper lower bound; reaching it still proves the round optimal.
+    pairs = [pair for region_pairs, _ in solved for pair in region_pairs]
+    rematches, repeat_byes, cost = problem.score(pairs, bye)
+    forced_repeat = 1 if n % 2 == 1 and all(problem.had_bye) else 0
+    if rematches == 0 and repeat_byes == forced_repeat and cost == _cut_relaxation_bound(problem):
+        return pairs, bye, "regions-certified"
+
+    # Rematches (or a costlier arrangement than both bounds) are unavoidable: solve the round at once.
     everyone = list(range(n))
     if n <= GLOBAL_EXACT_LIMIT:
         pairs, bye = _matching(problem, everyone, with_bye=n % 2 == 1)
@@ -281,6 +296,87 @@ def _solve_by_blocks(problem: _Problem) -> tuple[list[tuple[int, int]], int | No
     window_edges = [(x, y) for x in range(n) for y in range(x + 1, min(n, x + 1 + FALLBACK_WINDOW))]
     pairs, bye = _matching(problem, everyone, with_bye=n % 2 == 1, edges=window_edges)
     return pairs, bye, "window"
+
+
+def _cut_positions(points: Sequence[int]) -> list[int]:
+    """Even cut positions about every block, moved inside a score group when one is near.
+
+    A cut at position k separates order[:k] from order[k:]. An even k makes every region even-sized (the
+    virtual bye player completes the last one). Inside a score group the cut value is that group's points,
+    so leaving across it is free for the group and as dear as possible for everyone else.
+    """
+    n = len(points)
+    step = BLOCK_PAIRS * 2
+    cuts: list[int] = []
+    for target in range(step, n, step):
+        nearby = (k for d in range(0, step // 4, 2) for k in (target - d, target + d) if 0 < k < n)
+        chosen = next((k for k in nearby if points[k - 1] == points[k]), target)
+        if (not cuts or chosen > cuts[-1]) and chosen < n:
+            cuts.append(chosen)
+    return cuts
+
+
+def _cut_relaxation_bound(problem: _Problem) -> int:
+    """A lower bound on the cost of any round with no rematch and no avoidable repeat bye.
+
+    Cut the standings order into regions at even positions, with cut values t (players above have >= t
+    points, players below <= t). An edge across a cut, x >= t >= y, costs (x - y)^2 >= (x - t)^2 +
+    (t - y)^2, and an edge jumping over a whole region [t, b] also pays (t - b)^2 on top. So every round
+    splits into per-region perfect matchings in which two players may instead both leave upwards, both
+    leave downwards, or one up and one down (then also paying (t - b)^2: the number of players leaving a
+    region up and down have the same parity, and odd counts need an edge jumping over the region). The
+    sum of the per-region optima bounds the whole round from below. See docs/pairing.md.
+    """
+    n, pts = problem.n, problem.points
+    bounds = [0, *_cut_positions(pts), n]
+    has_eligible = not all(problem.had_bye)
+    total = 0
+    for r in range(len(bounds) - 1):
+        start, stop = bounds[r], bounds[r + 1]
+        members = list(range(start, stop))
+        with_bye_node = stop == n and n % 2 == 1
+        if start == 0 and stop == n:
+            pairs, bye = _matching(problem, members, with_bye=with_bye_node)
+            total += problem.score(pairs, bye)[2]
+            continue
+        top = pts[start - 1] if start > 0 else None
+        bottom = pts[stop - 1] if stop < n else None
+        values = [pts[i] for i in members] + ([0] if with_bye_node else [])
+        count = len(members)
+        infinite = 10**18
+        edges = []
+        pair_costs = []
+        for x in range(len(values)):
+            vx = values[x]
+            for y in range(x + 1, len(values)):
+                vy = values[y]
+                options = []
+                if y == count:  # the virtual bye player
+                    if not (has_eligible and problem.had_bye[members[x]]):
+                        options.append(vx**2)
+                elif members[y] not in problem.met[members[x]]:
+                    options.append((vx - vy) ** 2)
+                if top is not None:
+                    options.append((top - vx) ** 2 + (top - vy) ** 2)
+                if bottom is not None:
+                    options.append((vx - bottom) ** 2 + (vy - bottom) ** 2)
+                if top is not None and bottom is not None:
+                    span = (top - bottom) ** 2
+                    options.append((top - vx) ** 2 + (vy - bottom) ** 2 + span)
+                    options.append((top - vy) ** 2 + (vx - bottom) ** 2 + span)
+                cost = min(options, default=infinite)
+                pair_costs.append(cost)
+                edges.append((x, y, cost))
+        ceiling = max(pair_costs, default=0) + 1
+        graph = rustworkx.PyGraph()
+        graph.add_nodes_from(range(len(values)))
+        graph.add_edges_from([(x, y, ceiling - cost) for x, y, cost in edges if cost < infinite])
+        matched = rustworkx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+        if 2 * len(matched) != len(values):
+            # No perfect matching in the relaxation means no round at all without rematch: no bound.
+            return infinite
+        total += sum(ceiling - graph.get_edge_data(x, y) for x, y in matched)
+    return total
 
 
 def _table_order_key(players: dict[str, PlayerState], a: str, b: str) -> tuple:

@@ -1,0 +1,130 @@
+"""Cards per game, banlists, card imports, and the deck lists players register for events.
+
+Writes go through ``decks.services``; reads through ``decks.selectors``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.TextChoices):
+    YUGIOH = "yugioh", "Yu-Gi-Oh!"
+    VANGUARD = "vanguard", "Cardfight!! Vanguard"
+    RAYMAN = "rayman", "RaymanTCG"
+    ARROWS = "arrows", "Arrows"
+
+
+class Card(models.Model):
+    """One card of one game, as imported from a card file (or entered in the admin)."""
+
+    game = models.CharField(_("game"), max_length=16, choices=Game.choices)
+    key = models.CharField(_("id"), max_length=64, help_text=_("Passcode or set id, as in the card file."))
+    name = models.CharField(_("English name"), max_length=255)
+    name_fr = models.CharField(_("French name"), max_length=255, blank=True)
+    # normalise_name() of the English and French names, for exact matching and search.
+    name_norm = models.CharField(max_length=255, editable=False)
+    name_fr_norm = models.CharField(max_length=255, blank=True, editable=False)
+    kind = models.CharField(_("kind"), max_length=32)
+    alias_of = models.CharField(_("alias of"), max_length=64, blank=True)
+    alternate_keys = models.JSONField(_("alternate ids"), default=list, blank=True)
+    tags = models.JSONField(_("tags"), default=list, blank=True)
+    stats = models.JSONField(_("stats"), default=dict, blank=True)
+    limits = models.JSONField(_("limits"), default=dict, blank=True)
+    scopes = models.JSONField(_("scopes"), default=list, blank=True)
+    rarity = models.CharField(_("rarity"), max_length=32, blank=True)
+    max_copies = models.PositiveSmallIntegerField(_("max copies"), null=True, blank=True)
+    source = models.CharField(_("source"), max_length=64, blank=True)
+    # sha256 of the imported record: re-importing an unchanged card writes nothing.
+    content_hash = models.CharField(max_length=64, blank=True, editable=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("card")
+        verbose_name_plural = _("cards")
+        ordering = ["game", "name"]
+        constraints = [models.UniqueConstraint(fields=["game", "key"], name="decks_card_unique_key")]
+        indexes = [
+            models.Index(fields=["game", "name_norm"], name="decks_card_name_norm"),
+            models.Index(fields=["game", "name_fr_norm"], name="decks_card_name_fr_norm"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CardKey(models.Model):
+    """Every id a card is known by (its own, alternate artworks), for lookups by passcode."""
+
+    game = models.CharField(max_length=16, choices=Game.choices)
+    key = models.CharField(max_length=64)
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="keys")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "key"], name="decks_cardkey_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.game}:{self.key}"
+
+
+class Banlist(models.Model):
+    """One Forbidden & Limited list (an EDOPro ``!name`` block): id → copies allowed (0, 1, 2, 3)."""
+
+    game = models.CharField(_("game"), max_length=16, choices=Game.choices, default=Game.YUGIOH)
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"), null=True, blank=True)
+    whitelist = models.BooleanField(_("whitelist"), default=False)
+    limits = models.JSONField(_("limits"), default=dict, blank=True)
+    source = models.CharField(_("source file"), max_length=255, blank=True)
+    content_hash = models.CharField(max_length=64, blank=True, editable=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("banlist")
+        verbose_name_plural = _("banlists")
+        ordering = ["game", "-date", "name"]
+        constraints = [models.UniqueConstraint(fields=["game", "name"], name="decks_banlist_unique_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def counts(self) -> dict[int, int]:
+        out = {0: 0, 1: 0, 2: 0, 3: 0}
+        for value in self.limits.values():
+            out[min(int(value), 3)] = out.get(min(int(value), 3), 0) + 1
+        return out
+
+
+class CardImport(models.Model):
+    """A card file uploaded by an organizer, imported by a Celery task."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        RUNNING = "running", _("Importing")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    game = models.CharField(_("game"), max_length=16, choices=Game.choices)
+    filename = models.CharField(_("file name"), max_length=255)
+    data = models.BinaryField(editable=False)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
+    task_id = models.CharField(max_length=64, blank=True)
+    created = models.PositiveIntegerField(default=0)
+    updated = models.PositiveIntegerField(default=0)
+    unchanged = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("card import")
+        verbose_name_plural = _("card imports")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.filename} ({self.get_game_display()})"

@@ -1,0 +1,206 @@
+"""Every read of the decks app: card lookups and search, banlists, deck lists."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import Q
+from rapidfuzz import fuzz, process
+
+from decks.cardfiles import CardRecord
+from decks.formats import CardRef, DeckList
+from decks.models import Banlist, Card, CardKey
+from decks.names import SUGGESTION_CUTOFF, normalise_name
+from rulings.engine.decklists import Banlist as EngineBanlist
+
+SEARCH_CANDIDATES = 400
+
+
+def _record(card: Card) -> CardRecord:
+    from decks.services.cards import card_to_record
+
+    return card_to_record(card)
+
+
+class DatabaseCardIndex:
+    """A ``decks.validation.CardIndex`` over the cards of one game in the database.
+
+    ``preload(deck)`` fetches every card a deck names in a few queries, so that
+    validating a deck costs the same whatever its size; lookups are cached.
+    """
+
+    def __init__(self, game: str):
+        self.game = game
+        self._by_id: dict[str, CardRecord | None] = {}
+        self._by_name: dict[str, CardRecord | None] = {}
+
+    def preload(self, deck: DeckList) -> DatabaseCardIndex:
+        ids: set[str] = set()
+        names: set[str] = set()
+        for entries in deck.sections.values():
+            for ref, _count in entries:
+                if isinstance(ref, int):
+                    ids.add(str(ref))
+                else:
+                    ids.add(ref.strip().lower())
+                    names.add(normalise_name(ref))
+        self._load_ids(ids)
+        self._load_names(names)
+        aliases = {r["alias_of"] for r in self._by_id.values() if r and r["alias_of"]}
+        aliases |= {r["alias_of"] for r in self._by_name.values() if r and r["alias_of"]}
+        self._load_ids({a.lower() for a in aliases} - set(self._by_id))
+        return self
+
+    def _load_ids(self, ids: set[str]) -> None:
+        ids = {i for i in ids if i not in self._by_id}
+        if not ids:
+            return
+        found = CardKey.objects.filter(game=self.game, key__in=ids).select_related("card")
+        for row in found:
+            self._by_id[row.key] = _record(row.card)
+        for key in ids:
+            self._by_id.setdefault(key, None)
+
+    def _load_names(self, names: set[str]) -> None:
+        names = {n for n in names if n and n not in self._by_name}
+        if not names:
+            return
+        cards = Card.objects.filter(game=self.game).filter(Q(name_norm__in=names) | Q(name_fr_norm__in=names))
+        for card in cards.order_by("pk"):
+            for normalised in (card.name_norm, card.name_fr_norm):
+                if normalised in names:
+                    self._by_name.setdefault(normalised, _record(card))
+        for name in names:
+            self._by_name.setdefault(name, None)
+
+    def by_id(self, key: str) -> CardRecord | None:
+        key = key.strip().lower()
+        if key not in self._by_id:
+            self._load_ids({key})
+        return self._by_id[key]
+
+    def by_name(self, name: str) -> CardRecord | None:
+        normalised = normalise_name(name)
+        if normalised not in self._by_name:
+            self._load_names({normalised})
+        return self._by_name.get(normalised)
+
+    def suggest(self, name: str) -> str | None:
+        results = card_search(game=self.game, query=name, limit=1, cutoff=SUGGESTION_CUTOFF)
+        if not results:
+            return None
+        card = results[0]
+        # Suggest the name in the language the player wrote.
+        if card.name_fr and fuzz.WRatio(normalise_name(name), card.name_fr_norm) > fuzz.WRatio(
+            normalise_name(name), card.name_norm
+        ):
+            return card.name_fr
+        return card.name
+
+
+def card_get(*, game: str, ref: CardRef) -> Card | None:
+    """A card by passcode/id (its own or an alternate) or by English/French name."""
+    if isinstance(ref, int) or (isinstance(ref, str) and ref.strip().isdigit()):
+        row = CardKey.objects.filter(game=game, key=str(ref).strip().lstrip("0") or "0").select_related(
+            "card"
+        )
+        found = row.first()
+        if found:
+            return found.card
+    if isinstance(ref, str):
+        found = CardKey.objects.filter(game=game, key=ref.strip().lower()).select_related("card").first()
+        if found:
+            return found.card
+        normalised = normalise_name(ref)
+        if normalised:
+            return (
+                Card.objects.filter(game=game)
+                .filter(Q(name_norm=normalised) | Q(name_fr_norm=normalised))
+                .order_by("pk")
+                .first()
+            )
+    return None
+
+
+def _candidate_filter(tokens: list[str]) -> Q:
+    query = Q()
+    for token in tokens:
+        query |= Q(name_norm__contains=token) | Q(name_fr_norm__contains=token)
+    return query
+
+
+def card_search(
+    *, game: str, query: str, limit: int = 10, cutoff: float = 50.0, kinds: Iterable[str] | None = None
+) -> list[Card]:
+    """Cards whose English or French name matches ``query``, best first.
+
+    Tolerant of typos, accents and punctuation: candidates come from an indexed
+    normalised-name column (whole query as a prefix/substring, else any word of it,
+    else word prefixes), then rapidfuzz ranks that small set.
+    """
+    normalised = normalise_name(query)
+    if not normalised:
+        return []
+    base = Card.objects.filter(game=game)
+    if kinds:
+        base = base.filter(kind__in=list(kinds))
+    columns = ("pk", "name_norm", "name_fr_norm")
+    candidates = list(
+        base.filter(Q(name_norm__contains=normalised) | Q(name_fr_norm__contains=normalised)).values_list(
+            *columns
+        )[:SEARCH_CANDIDATES]
+    )
+    if len(candidates) < limit:
+        tokens = sorted({t for t in normalised.split() if len(t) >= 3}, key=len, reverse=True)[:4]
+        if not tokens:
+            tokens = normalised.split()[:2]
+        extra = list(base.filter(_candidate_filter(tokens)).values_list(*columns)[:SEARCH_CANDIDATES])
+        if not extra:
+            prefixes = sorted({t[:3] for t in normalised.split() if len(t) >= 3})[:4]
+            if prefixes:
+                extra = list(
+                    base.filter(_candidate_filter(prefixes)).values_list(*columns)[:SEARCH_CANDIDATES]
+                )
+        seen = {row[0] for row in candidates}
+        candidates += [row for row in extra if row[0] not in seen]
+    if not candidates:
+        return []
+    scored: dict[int, float] = {}
+    choices = {}
+    for pk, name_norm, name_fr_norm in candidates:
+        choices[(pk, 0)] = name_norm
+        if name_fr_norm:
+            choices[(pk, 1)] = name_fr_norm
+    keys = list(choices)
+    texts = [choices[k] for k in keys]
+    for _text, score, index in process.extract(
+        normalised, texts, scorer=fuzz.WRatio, limit=None, score_cutoff=cutoff
+    ):
+        pk = keys[index][0]
+        text = texts[index]
+        bonus = 10.0 if text == normalised else (5.0 if text.startswith(normalised) else 0.0)
+        scored[pk] = max(scored.get(pk, 0.0), score + bonus)
+    ranked = sorted(scored, key=lambda pk: (-scored[pk], choices[(pk, 0)]))[:limit]
+    by_pk = Card.objects.in_bulk(ranked)
+    return [by_pk[pk] for pk in ranked if pk in by_pk]
+
+
+def banlist_list(*, game: str | None = None):
+    banlists = Banlist.objects.all()
+    if game:
+        banlists = banlists.filter(game=game)
+    return banlists.order_by("game", "-date", "name")
+
+
+def banlist_get(*, name: str, game: str = "yugioh") -> Banlist | None:
+    return Banlist.objects.filter(game=game, name=name).first()
+
+
+def banlist_to_engine(banlist: Banlist) -> EngineBanlist:
+    return EngineBanlist(
+        name=banlist.name,
+        limits={str(k): int(v) for k, v in banlist.limits.items()},
+        whitelist=banlist.whitelist,
+        date=banlist.date,
+        game=banlist.game,
+    )

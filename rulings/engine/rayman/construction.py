@@ -70,7 +70,8 @@ def check_deck(
             return None, ""
         for tag, label in single_copy.items():
             if card.has(tag):
-                return 1, f" (a {label} card)"
+                article = "an" if label[:1].upper() in "AEIOU" else "a"
+                return 1, f" ({article} {label} card)"
         if card.max_copies is not None:
             return card.max_copies, ""
         return max_copies, " of the same card"

@@ -1,0 +1,119 @@
+"""Every read of the rulings app: games and their rule sets, rules catalogues, saved rulings, event logs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from rulings.engine.base import Rule
+from rulings.engine.registry import game_keys, get_game
+from rulings.engine.replay import catalogue_json
+
+from .models import SavedRuling
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    key: str
+    name: str
+    default_ruleset: str
+    rulesets: list[dict[str, str]]
+
+
+def games_list() -> list[GameInfo]:
+    """The games whose engine loads (a game being worked on is left out rather than breaking the page)."""
+    games = []
+    for key in game_keys():
+        try:
+            game = get_game(key)
+        except Exception:  # noqa: BLE001 - one broken game never hides the others
+            continue
+        games.append(
+            GameInfo(
+                key=key,
+                name=game.name,
+                default_ruleset=game.default_ruleset,
+                rulesets=[
+                    {"key": rs.key, "title": rs.title, "description": rs.description}
+                    for rs in game.rulesets.values()
+                ],
+            )
+        )
+    return games
+
+
+def game_info(*, key: str) -> GameInfo | None:
+    return next((g for g in games_list() if g.key == key), None)
+
+
+def catalogue_list(*, game: str, ruleset: str | None = None) -> list[dict[str, Any]]:
+    """The game's rules (engine order), optionally only those that apply in one rule set."""
+    rules = catalogue_json(game)
+    if ruleset:
+        rules = [r for r in rules if not r["rulesets"] or ruleset in r["rulesets"]]
+    return rules
+
+
+def rule_get(*, game: str, rule_id: str) -> Rule | None:
+    try:
+        return get_game(game).catalogue.get(rule_id)
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def ruling_get(*, slug: str) -> SavedRuling | None:
+    return SavedRuling.objects.select_related("event", "created_by", "reviewed_by").filter(slug=slug).first()
+
+
+# --- event staff ------------------------------------------------------------------------------------
+
+
+def _staff_roles(*, user: Any, event: Any) -> set[str]:
+    if user is None or not user.is_authenticated:
+        return set()
+    roles: set[str] = set()
+    if user.is_superuser:
+        roles.add("organizer")
+    if getattr(event, "organizer_id", None) == user.pk:
+        roles.add("organizer")
+    from tournaments.models import EventStaff
+
+    roles.update(EventStaff.objects.filter(event=event, user=user).values_list("role", flat=True))
+    return roles
+
+
+def event_is_staff(*, user: Any, event: Any) -> bool:
+    """Judges, head judges and organizers of this event (and the site's superusers)."""
+    return bool(_staff_roles(user=user, event=event))
+
+
+def event_can_review(*, user: Any, event: Any) -> bool:
+    """The head judge or an organizer of the event reviews its judge calls."""
+    return bool(_staff_roles(user=user, event=event) & {"organizer", "head_judge"})
+
+
+def events_for_staff(*, user: Any) -> QuerySet:
+    """Events this person may link a ruling to: those they are staff of."""
+    from tournaments.models import Event
+
+    if user is None or not user.is_authenticated:
+        return Event.objects.none()
+    if user.is_superuser:
+        return Event.objects.all()
+    return Event.objects.filter(Q(organizer=user) | Q(staff__user=user)).distinct()
+
+
+def event_get(*, event_id: int) -> Any:
+    from tournaments.models import Event
+
+    return Event.objects.filter(pk=event_id).first()
+
+
+def event_rulings(*, event: Any, round_number: int | None = None) -> QuerySet:
+    """The judge-call log of an event, newest first (a constant number of queries for any size)."""
+    qs = SavedRuling.objects.filter(event=event).select_related("created_by", "reviewed_by")
+    if round_number is not None:
+        qs = qs.filter(round_number=round_number)
+    return qs.order_by("-created_at", "-id")

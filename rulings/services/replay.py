@@ -1,0 +1,117 @@
+"""Replaying situation documents: one function for the API, the command and the tablet.
+
+The rules are the engine's (``rulings.engine``); this module only plugs in the card database and
+turns the engine's answer or errors into the JSON both interfaces return byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from importlib import import_module
+from typing import Any
+
+from rulings.engine.base import MalformedDocument, PathError
+from rulings.engine.replay import replay
+
+logger = logging.getLogger(__name__)
+
+JSON = dict[str, Any]
+
+
+class ReplayFailed(Exception):
+    """The document is not a question the engine can answer: ``errors`` = [{path, message}] (HTTP 400)."""
+
+    def __init__(self, errors: list[JSON]):
+        self.errors = errors
+        super().__init__("; ".join(f"{e['path'] or '/'}: {e['message']}" for e in errors))
+
+    def to_json(self) -> JSON:
+        return {"errors": self.errors}
+
+
+def card_lookup_get() -> Any:
+    """The card database lookup of the decks app, when it is installed; None otherwise.
+
+    Imported lazily so the rulings app works (and bare ``{"id": …}`` cards are a clear 400) without it.
+    The lookup object only queries the database when a document actually names a card by id or name.
+    """
+    try:
+        module = import_module("decks.lookup")
+    except ImportError:
+        return None
+    factory = getattr(module, "card_lookup", None) or getattr(module, "CardLookup", None)
+    if factory is None:
+        return None
+    try:
+        return factory()
+    except Exception:  # noqa: BLE001 - a broken card database must not break every replay
+        logger.exception("decks.lookup could not be set up; replaying without a card database")
+        return None
+
+
+def document_parse(*, text: str | bytes) -> Any:
+    """Parse a JSON text; bad JSON is a ReplayFailed with path "" (the whole body)."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        return json.loads(text)
+    except UnicodeDecodeError as exc:
+        raise ReplayFailed(
+            [{"path": "", "message": f"the document is not UTF-8 text ({exc.reason})"}]
+        ) from exc
+    except json.JSONDecodeError as exc:
+        raise ReplayFailed(
+            [{"path": "", "message": f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"}]
+        ) from exc
+
+
+def situation_replay(*, document: Any, card_lookup: Any = None, use_card_database: bool = True) -> JSON:
+    """Replay a situation document and return the Answer JSON of the spec; raise ReplayFailed (400).
+
+    An illegal action is an answer, not an error. Any unexpected failure of the engine is reported as
+    a 400 naming the document as a whole (and logged), never as a server error.
+    """
+    if card_lookup is None and use_card_database and _mentions_bare_card(document):
+        card_lookup = card_lookup_get()
+    try:
+        return replay(document, card_lookup=card_lookup)
+    except MalformedDocument as exc:
+        raise ReplayFailed([_error_json(error) for error in exc.errors]) from exc
+    except RecursionError as exc:
+        raise ReplayFailed([{"path": "", "message": "the document is nested too deeply"}]) from exc
+    except Exception as exc:  # noqa: BLE001 - see the docstring: never a 500 for a document
+        logger.exception("the rules engine failed on a situation document")
+        raise ReplayFailed(
+            [
+                {
+                    "path": "",
+                    "message": f"the rules engine could not answer this document ({type(exc).__name__}: {exc})",
+                }
+            ]
+        ) from exc
+
+
+def answer_dumps(payload: JSON) -> str:
+    """The one JSON text of an answer or an error list: the API body and the command's output."""
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+
+
+def _error_json(error: PathError) -> JSON:
+    return {"path": error.path, "message": error.message}
+
+
+_CARD_KEYS = frozenset({"id", "name"})
+
+
+def _mentions_bare_card(value: Any, depth: int = 0) -> bool:
+    """Whether some card is given by ``id`` and/or ``name`` alone (only then is the database needed)."""
+    if depth > 40:
+        return False
+    if isinstance(value, dict):
+        if value and set(value) <= _CARD_KEYS:
+            return True
+        return any(_mentions_bare_card(item, depth + 1) for item in value.values())
+    if isinstance(value, list):
+        return any(_mentions_bare_card(item, depth + 1) for item in value)
+    return False

@@ -166,7 +166,6 @@ def to_graveyard(
         slot = p.monsters[index]
         p.monsters[index] = None
         card = slot.card
-        _drop_equips(state, (player, index), events)
     elif zone == "spells_traps":
         slot = p.spells[index]
         p.spells[index] = None
@@ -191,6 +190,8 @@ def to_graveyard(
             f"{card.name or 'The card'} ({ref_str(player, zone, index)}) goes to the Graveyard.",
         )
     )
+    if zone == "monsters":
+        _drop_equips(state, (player, index), events)
 
 
 def _drop_equips(state: State, key: tuple[str, int], events: list[Event]) -> None:
@@ -684,7 +685,11 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
                 f"{card.name} was Set this turn: it cannot be activated until the next turn.",
             )
     if card.speed == 1:
-        _turn_action(state, action, f"activate {card.name} (Spell Speed 1)")
+        if player != state.turn_player:
+            raise illegal(
+                ("YGO-SPELL-NORMAL", "YGO-TURN-PLAYER"),
+                f"{card.name} is Spell Speed 1: only the turn player ({state.turn_player}) activates it.",
+            )
         _main_phase(state, "YGO-SPELL-NORMAL", f"{card.name} (Spell Speed 1) can be activated")
     elif card.kind == "spell" and from_hand and player != state.turn_player:
         raise illegal(

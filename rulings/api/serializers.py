@@ -1,4 +1,4 @@
-"""Serializers that document the rulings API (the engine validates documents itself, with JSON Pointer paths)."""
+"""Serializers documenting the rulings API (the engine validates documents itself, with JSON Pointers)."""
 
 from __future__ import annotations
 

@@ -86,7 +86,8 @@ def situation_replay(*, document: Any, card_lookup: Any = None, use_card_databas
             [
                 {
                     "path": "",
-                    "message": f"the rules engine could not answer this document ({type(exc).__name__}: {exc})",
+                    "message": "the rules engine could not answer this document "
+                    f"({type(exc).__name__}: {exc})",
                 }
             ]
         ) from exc

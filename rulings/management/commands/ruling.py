@@ -1,4 +1,4 @@
-"""``python manage.py ruling FILE|-``: replay a situation document; the same JSON as POST /api/rulings/replay/.
+"""``manage.py ruling FILE|-``: replay a situation document; the same JSON as POST /api/rulings/replay/.
 
 Prints the answer and exits 0; a malformed document prints ``{"errors": [...]}`` (JSON Pointer paths)
 and exits 2. ``-`` reads the document from standard input.

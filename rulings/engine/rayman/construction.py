@@ -70,7 +70,7 @@ def check_deck(
             return None, ""
         for tag, label in single_copy.items():
             if card.has(tag):
-                article = "an" if label[:1].upper() in "AEIOU" else "a"
+                article = "an" if label[:1].upper() in "AEIO" else "a"  # "a Unique"
                 return 1, f" ({article} {label} card)"
         if card.max_copies is not None:
             return card.max_copies, ""

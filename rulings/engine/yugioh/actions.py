@@ -132,9 +132,8 @@ def parse_action(state: State, data: Any, *, path: str) -> Action:
         elif value_kind == "target":
             if value not in ("A", "B", "both"):
                 errors.append(PathError(at, '"A", "B" or "both"'))
-        elif value_kind == "player":
-            if value not in OTHER:
-                errors.append(PathError(at, '"A" or "B"'))
+        elif value_kind == "player" and value not in OTHER:
+            errors.append(PathError(at, '"A" or "B"'))
     if errors:
         raise MalformedDocument(errors)
     return Action(player, kind, args)

@@ -307,7 +307,8 @@ _RULES = [
         "an attack must target one of them.",
         REGLEMENT,
         "si un joueur attaque et qu'il n'y a pas de monstre en face, c'est ce qu'on appelle une attaque "
-        "directe […] le joueur receveur de l'attaque reçoit directement l'ATK du monstre en points de dégats.",
+        "directe […] le joueur receveur de l'attaque reçoit directement l'ATK du monstre en points de "
+        "dégats.",
     ),
     _rule(
         "YGO-BATTLE-ATK-VS-ATK",

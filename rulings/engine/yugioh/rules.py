@@ -438,7 +438,8 @@ def do_flip_summon(state: State, action: Action, events: list[Event]) -> None:
             "flip_summon",
             {"card": action.args["card"], "name": slot.card.name},
             ("YGO-FLIP-SUMMON",),
-            f"{slot.card.name} is Flip Summoned face-up in Attack Position (this does not use the Normal Summon).",
+            f"{slot.card.name} is Flip Summoned face-up in Attack Position (this does not use "
+            f"the Normal Summon).",
         )
     )
 
@@ -598,7 +599,8 @@ def do_fusion_summon(state: State, action: Action, events: list[Event]) -> None:
             "fusion_summon",
             {"card": ref_str(player, "monsters", zone), "name": fusion.name},
             ("YGO-FUSION-SUMMON", "YGO-SPECIAL-SUMMON", "YGO-SPELL-RESOLVED"),
-            f"{fusion.name} is Fusion Summoned from the Extra Deck (a Special Summon: it may attack this turn); "
+            f"{fusion.name} is Fusion Summoned from the Extra Deck (a Special Summon: it may "
+            f"attack this turn); "
             f"the materials and {spell_card.name} go to the Graveyard.",
         )
     )
@@ -668,14 +670,14 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
         if card.speed < last_speed:
             raise illegal(
                 "YGO-CHAIN-RESPONSE",
-                f"{card.name} is Spell Speed {card.speed}: it cannot respond to a Spell Speed {last_speed} link"
+                f"{card.name} is Spell Speed {card.speed}: it cannot respond to a Spell Speed "
+                f"{last_speed} link"
                 + (" (only a Counter Trap answers a Counter Trap)." if last_speed == 3 else "."),
             )
-    if card.kind == "trap":
-        if from_hand:
-            raise illegal(
-                "YGO-TRAP-SET-FIRST", f"{card.name} is a Trap: it must be Set before it can be activated."
-            )
+    if card.kind == "trap" and from_hand:
+        raise illegal(
+            "YGO-TRAP-SET-FIRST", f"{card.name} is a Trap: it must be Set before it can be activated."
+        )
     if not from_hand:
         if found.face_up:
             raise illegal("YGO-SPELL-RESOLVED", f"{card.name} is already face-up on the field.")
@@ -877,7 +879,8 @@ def do_end_turn(state: State, action: Action, events: list[Event]) -> None:
         if excess:
             raise illegal(
                 hand_limit_rule(state),
-                f"Player {side} holds {len(state.players[side].hand)} cards: in the End Phase they must discard "
+                f"Player {side} holds {len(state.players[side].hand)} cards: in the End Phase "
+                f"they must discard "
                 f"{excess} card{'s' if excess != 1 else ''} (discard) before the turn can end.",
             )
     previous = state.turn_player
@@ -911,13 +914,15 @@ def do_discard(state: State, action: Action, events: list[Event]) -> None:
     if state.phase != "end" or excess == 0:
         raise illegal(
             "YGO-NO-VOLUNTARY-DISCARD",
-            f"Player {player} has no reason to discard: the only discard of the rules is the hand limit of the "
+            f"Player {player} has no reason to discard: the only discard of the rules is the "
+            f"hand limit of the "
             "End Phase (model card effects with send_to_graveyard).",
         )
     if len(refs) > excess:
         raise illegal(
             ("YGO-NO-VOLUNTARY-DISCARD", hand_limit_rule(state)),
-            f"Player {player} discards down to {state.flags['hand_limit']} only: {excess} card(s), not {len(refs)}.",
+            f"Player {player} discards down to {state.flags['hand_limit']} only: {excess} "
+            f"card(s), not {len(refs)}.",
         )
     for ref in sorted(refs, key=lambda r: -r[2]):
         to_graveyard(state, player, "hand", ref[2], events, "discard", hand_limit_rule(state))
@@ -976,7 +981,8 @@ def do_mill(state: State, action: Action, events: list[Event]) -> None:
             "mill",
             {"player": side, "count": count},
             ("YGO-EFFECT-MOVE",),
-            f"The top {count} card(s) of player {side}'s deck go to the Graveyard (an empty deck is not a loss "
+            f"The top {count} card(s) of player {side}'s deck go to the Graveyard (an empty "
+            f"deck is not a loss "
             "until a draw is required).",
         )
     )

@@ -317,9 +317,8 @@ class Parser:
         elif kind == "spell":
             if data.get("spell_type") not in SPELL_TYPES:
                 self.error(f"{path}/spell_type", f"a spell needs spell_type, one of {', '.join(SPELL_TYPES)}")
-        elif kind == "trap":
-            if data.get("trap_type") not in TRAP_TYPES:
-                self.error(f"{path}/trap_type", f"a trap needs trap_type, one of {', '.join(TRAP_TYPES)}")
+        elif kind == "trap" and data.get("trap_type") not in TRAP_TYPES:
+            self.error(f"{path}/trap_type", f"a trap needs trap_type, one of {', '.join(TRAP_TYPES)}")
         if len(self.errors) != before:
             return None
         if kind == "unknown":

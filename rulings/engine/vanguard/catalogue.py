@@ -213,7 +213,7 @@ _RULES = [
         "A standing grade 2 rear-guard of the defender's front row that is not the attacked unit may move to "
         "the guardian circle and add its shield.",
         "4/ L'adversaire peut ajouter à ses défenses, l'Intercept via ses Grade 2 depuis son terrain (5000). "
-        "— Grade 2 : Leur seule aptitude est d'intercepter depuis le terrain pour défendre.",
+        "— Grade 2 : [...] Leur seule aptitude est d'intercepter depuis le terrain pour défendre.",
         interpretation="It must be standing (official rule). Its card's own shield is added (5000 as the "
         "text says for grade 2 units).",
     ),
@@ -234,8 +234,9 @@ _RULES = [
         "Hit",
         "The attack hits when the attacking power (with the boost) is at least the attacked unit's power "
         "plus every guardian's shield.",
-        "5/ Toutes les défenses s'ajoutent à la puissance de la cible attaquée par une somme. — 7/ Si la "
-        "puissance de frappe est égale ou supérieure à la puissance de la cible : l'attaque touche.",
+        "5/ Toutes les défenses s'ajoutent à la puissance de la cible attaquée par une somme. — 7/ Damage "
+        "Step : [...] Si la puissance de frappe est égale ou supérieure à la puissance de la cible : "
+        "l'attaque touche.",
     ),
     _rule(
         "VG-HIT-REARGUARD",

@@ -88,7 +88,8 @@ def check_deck(
             problems.append(
                 DeckProblem(
                     "trigger_not_in_ruleset",
-                    f"{card.name} is a {kind.title()} trigger, which the {key} rule set does not have",
+                    f"{card.name} is {'an' if kind[0] in 'aeio' else 'a'} {kind.title()} trigger, "
+                    f"which the {key} rule set does not have",
                     card=card.name,
                 )
             )

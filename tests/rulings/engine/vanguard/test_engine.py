@@ -1,0 +1,330 @@
+"""Behaviour of the Vanguard engine beyond the golden scenarios: battle sub-steps, choices, copies."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from pathlib import Path
+
+import pytest
+from vanguard_builders import CRIT, G1, G2, G3, HEAL, K0, K1, K2, STAND, document, player, unit
+
+from rulings.engine.base import Game, IllegalAction, MalformedDocument
+from rulings.engine.registry import get_game
+from rulings.engine.replay import replay
+from rulings.engine.vanguard import GAME, sample_deck
+from rulings.engine.vanguard.actions import Action
+
+RULE_TEXT = Path("/work/shared/rules/vanguard-regles.txt")
+
+
+def test_registry_exposes_the_game_and_its_rule_sets() -> None:
+    game = get_game("vanguard")
+    assert isinstance(game, Game)
+    assert game.default_ruleset == "original"
+    assert game.rulesets["original"].flags["trigger_power"] == 5000
+    assert game.rulesets["standard"].flags["trigger_power"] == 10000
+    flags = game.rulesets["standard"].flags
+    assert (flags["deck_size"], flags["trigger_count"], flags["max_heal_triggers"]) == (50, 16, 4)
+    assert (flags["max_over_triggers"], flags["max_sentinels"], flags["max_per_name"]) == (1, 4, 4)
+    assert game.rulesets["original"].flags["max_sentinels"] is None
+
+
+def test_every_rule_is_tied_to_the_french_text() -> None:
+    if not RULE_TEXT.exists():
+        pytest.skip("/work/shared/rules is not available on this machine")
+    text = " ".join(RULE_TEXT.read_text(encoding="utf-8").split())
+    for rule in GAME.catalogue.values():
+        assert rule.id.startswith("VG-") and rule.source == "vanguard-regles.txt"
+        for fragment in re.split(r"\s*(?:\[\.\.\.\]|—)\s*", rule.passage):
+            fragment = " ".join(fragment.split()).strip(" .")
+            if fragment:
+                assert fragment in text, f"{rule.id}: {fragment!r} is not in the rule text"
+
+
+def test_sample_decks_follow_the_deck_flags() -> None:
+    for ruleset in ("original", "standard"):
+        flags = GAME.rulesets[ruleset].flags
+        deck = sample_deck("Kagero", ruleset)
+        assert len(deck) == flags["deck_size"]
+        assert sum(c.trigger is not None for c in deck) == flags["trigger_count"]
+        assert sum(c.trigger == "heal" for c in deck) <= flags["max_heal_triggers"]
+        assert all(c.trigger in (None, *flags["triggers"]) for c in deck)
+        assert deck[0].grade == 0 and deck[0].trigger is None
+
+
+def test_guard_step_waits_for_the_defender_then_settles_after_the_last_action() -> None:
+    doc = document(
+        "battle",
+        player(unit(G2)),
+        player(unit(K2), hand=[K1, K0]),
+        [
+            {
+                "player": "A",
+                "type": "attack",
+                "attacker": "A.circles.V",
+                "target": "B.circles.V",
+                "drive_checks": [G1],
+                "damage_checks": [K1],
+            }
+        ],
+    )
+    state = GAME.parse_state(doc["state"], ruleset="original")
+    action = GAME.parse_action(state, doc["actions"][0], path="/actions/0")
+    after, _ = GAME.apply(state, action)
+    assert after.battle is not None and after.battle.step == "guard"  # B could still guard
+    assert state.players["A"].circles["V"].stand, "apply must not modify its input"
+    answer = replay(doc)
+    assert answer["state"]["battle"] is None
+    assert len(answer["state"]["players"]["B"]["damage"]) == 1
+
+
+def test_guard_with_no_cards_ends_the_guard_step() -> None:
+    doc = document("battle", player(unit(G2)), player(unit(K2), hand=[K1]))
+    state = GAME.parse_state(doc["state"], ruleset="original")
+    attack = Action("attack", "A", attacker="A.circles.V", target="B.circles.V", drive_checks=[], path="/x")
+    attack = GAME.parse_action(
+        state,
+        {
+            "player": "A",
+            "type": "attack",
+            "attacker": "A.circles.V",
+            "target": "B.circles.V",
+            "drive_checks": [G1],
+            "damage_checks": [K0],
+        },
+        path="/actions/0",
+    )
+    state, _ = GAME.apply(state, attack)
+    assert [a.to_json() for a in GAME.legal_actions(state)] == [
+        {"player": "B", "type": "guard", "cards": []},
+        {"player": "B", "type": "guard", "cards": ["B.hand.0"]},
+    ]
+    assert GAME.legal_actions(state, "A") == []
+    state, events = GAME.apply(state, Action("guard", "B", cards=()))
+    assert state.battle is None
+    assert [c.name for c in state.players["B"].damage] == [K0["name"]]
+    assert "hit" in [e.type for e in events]
+
+
+def test_the_attackers_next_action_closes_the_guard_step_first() -> None:
+    doc = document(
+        "battle",
+        player(unit(G2), FL=unit(G2)),
+        player(unit(K2), hand=[K1]),
+        [
+            {
+                "player": "A",
+                "type": "attack",
+                "attacker": "A.circles.V",
+                "target": "B.circles.V",
+                "drive_checks": [G1],
+                "damage_checks": [K0],
+            },
+            {
+                "player": "A",
+                "type": "attack",
+                "attacker": "A.circles.FL",
+                "target": "B.circles.V",
+                "damage_checks": [K1],
+            },
+        ],
+    )
+    answer = replay(doc)
+    assert answer["stopped_at"] is None
+    assert [c["name"] for c in answer["state"]["players"]["B"]["damage"]] == [K0["name"], K1["name"]]
+
+
+def test_stand_trigger_with_two_rested_rear_guards_needs_stand_to() -> None:
+    base = document(
+        "battle",
+        player(unit(G2), FL=unit(G2, False), FR=unit(G2, False)),
+        player(unit(K2)),
+        [
+            {
+                "player": "A",
+                "type": "attack",
+                "attacker": "A.circles.V",
+                "target": "B.circles.V",
+                "drive_checks": [STAND],
+                "damage_checks": [K1],
+            },
+            {"player": "A", "type": "assign_trigger", "power_to": "A.circles.V"},
+        ],
+    )
+    answer = replay(base)
+    assert answer["stopped_at"] == 1
+    assert "stand_to" in answer["steps"][1]["explanation"]
+    base["actions"][1]["stand_to"] = "A.circles.FR"
+    answer = replay(base)
+    circles = answer["state"]["players"]["A"]["circles"]
+    assert (circles["FL"]["stand"], circles["FR"]["stand"]) == (False, True)
+
+
+def test_heal_may_choose_the_damage_card() -> None:
+    doc = document(
+        "battle",
+        player(unit(G2), damage=[G1]),
+        player(unit(K2), damage=[K0, K1]),
+        [
+            {
+                "player": "A",
+                "type": "attack",
+                "attacker": "A.circles.V",
+                "target": "B.circles.V",
+                "drive_checks": [G1],
+                "damage_checks": [{**HEAL, "clan": "Kagero"}],
+            },
+            {"player": "B", "type": "assign_trigger", "power_to": "B.circles.V", "heal": "B.damage.0"},
+        ],
+    )
+    answer = replay(doc)
+    b = answer["state"]["players"]["B"]
+    assert [c["name"] for c in b["drop"]] == [K0["name"]]
+    assert [c["name"] for c in b["damage"]] == [K1["name"], HEAL["name"]]
+
+
+def test_trigger_choice_by_the_wrong_player_is_illegal() -> None:
+    doc = document(
+        "battle",
+        player(unit(G2)),
+        player(unit(K2)),
+        [
+            {
+                "player": "A",
+                "type": "attack",
+                "attacker": "A.circles.V",
+                "target": "B.circles.V",
+                "drive_checks": [CRIT],
+                "damage_checks": [K1, K1],
+            },
+            {
+                "player": "B",
+                "type": "assign_trigger",
+                "power_to": "B.circles.V",
+                "critical_to": "B.circles.V",
+            },
+        ],
+    )
+    answer = replay(doc)
+    assert answer["stopped_at"] == 1 and answer["steps"][1]["rules"] == ["VG-TRIGGER-CHOICE"]
+
+
+def test_malformed_documents_name_their_paths() -> None:
+    bad = document(
+        "main",
+        player({**unit(G2), "atk": 5}),
+        player(unit(K2), deck=-1),
+        [{"player": "A", "type": "call", "card": "A.hand.3", "circle": "XX"}],
+    )
+    with pytest.raises(MalformedDocument) as caught:
+        replay(bad)
+    assert {e.path for e in caught.value.errors} >= {
+        "/state/players/A/circles/V/atk",
+        "/state/players/B/deck",
+    }
+    good_state = document("main", player(unit(G2), hand=[G1]), player(unit(K2)))
+    good_state["actions"] = [{"player": "A", "type": "call", "card": "A.hand.3", "circle": "XX", "oops": 1}]
+    with pytest.raises(MalformedDocument) as caught:
+        replay(good_state)
+    assert {e.path for e in caught.value.errors} == {
+        "/actions/0/card",
+        "/actions/0/circle",
+        "/actions/0/oops",
+    }
+    good_state["actions"] = [{"player": "A", "type": "summon"}]
+    with pytest.raises(MalformedDocument) as caught:
+        replay(good_state)
+    assert caught.value.errors[0].path == "/actions/0/type"
+
+
+def test_check_cards_with_a_listed_deck_are_refused() -> None:
+    doc = document(
+        "battle",
+        player(unit(G2), deck=[G1, G1]),
+        player(unit(K2)),
+        [
+            {
+                "player": "A",
+                "type": "attack",
+                "attacker": "A.circles.V",
+                "target": "B.circles.V",
+                "drive_checks": [G1],
+                "damage_checks": [K1],
+            }
+        ],
+    )
+    with pytest.raises(MalformedDocument) as caught:
+        replay(doc)
+    assert [e.path for e in caught.value.errors] == ["/actions/0/drive_checks"]
+
+
+def test_every_listed_action_is_legal() -> None:
+    rng = random.Random(7)
+    for ruleset in ("original", "standard"):
+        state = GAME.initial_state(rng=rng, ruleset=ruleset)
+        GAME.start(state)
+        for _ in range(400):
+            if GAME.outcome(state).finished:
+                state = GAME.initial_state(rng=rng, ruleset=ruleset)
+            actions = GAME.legal_actions(state)
+            assert actions, state.to_json()
+            for action in rng.sample(actions, min(4, len(actions))):
+                GAME.apply(state, action)  # raises if listed but illegal
+            state, _ = GAME.apply(state, rng.choice(actions))
+
+
+def test_illegal_actions_are_not_listed() -> None:
+    doc = document("main", player(unit(G1), hand=[G2, G1]), player(unit(K2)))
+    state = GAME.parse_state(doc["state"], ruleset="original")
+    listed = {tuple(sorted(a.to_json().items())) for a in GAME.legal_actions(state)}
+    assert ("card", "A.hand.0") not in {item for entry in listed for item in entry}  # grade 2 over grade 1
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, Action("call", "A", card="A.hand.0", circle="FL"))
+
+
+def test_a_hundred_action_replay_takes_a_few_milliseconds() -> None:
+    rng = random.Random(3)
+    state = GAME.initial_state(rng=rng, ruleset="original")
+    start_json = GAME.state_to_json(state)
+    actions = []
+    while len(actions) < 100:
+        if GAME.outcome(state).finished:
+            state = GAME.initial_state(rng=rng, ruleset="original")
+            start_json = GAME.state_to_json(state)
+            actions = []
+        action = rng.choice(GAME.legal_actions(state))
+        actions.append(GAME.action_to_json(action))
+        state, _ = GAME.apply(state, action)
+    doc = {"game": "vanguard", "state": start_json, "actions": actions}
+    began = time.perf_counter()
+    answer = replay(doc)
+    elapsed = time.perf_counter() - began
+    assert answer["stopped_at"] is None
+    assert answer["state"] == GAME.state_to_json(state)
+    print(f"100-action replay: {elapsed * 1000:.1f} ms")
+
+
+def test_deck_out_query_needs_a_player() -> None:
+    doc = document("main", player(unit(G3)), player(unit(K2)), query={"kind": "deck_out"})
+    with pytest.raises(MalformedDocument) as caught:
+        replay(doc)
+    assert caught.value.errors[0].path == "/query/player"
+
+
+def test_golden_passages_quote_the_french_text() -> None:
+    if not RULE_TEXT.exists():
+        pytest.skip("/work/shared/rules is not available on this machine")
+    import json
+
+    text = " ".join(RULE_TEXT.read_text(encoding="utf-8").split())
+    golden = sorted((Path(__file__).parents[2] / "golden" / "vanguard").glob("*.json"))
+    assert len(golden) >= 40
+    for path in golden:
+        passage = json.loads(path.read_text(encoding="utf-8"))["passage"]
+        assert passage.startswith("vanguard-regles.txt: ")
+        for fragment in re.split(r"\s*(?:\[\.\.\.\]|—)\s*", passage.removeprefix("vanguard-regles.txt: ")):
+            fragment = " ".join(fragment.split()).strip(" .")
+            if fragment:
+                assert fragment in text, f"{path.name}: {fragment!r} is not in the rule text"

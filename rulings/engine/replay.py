@@ -122,12 +122,17 @@ def replay(document: Any, *, card_lookup: Any = None) -> JSON:
         outcome = game.outcome(state)
         if outcome.finished:
             action = game.parse_action(state, raw, path=path)
+            # the game's own refusal names its rule; the generic one covers a game that would not refuse
             error = GameOver(
                 outcome.rules,
                 "The game is already over"
                 + (" (a draw)." if outcome.draw else f" (player {outcome.winner} won).")
                 + " No further action applies.",
             )
+            try:
+                game.apply(state, action)
+            except IllegalAction as refusal:
+                error = refusal
             steps.append(_illegal_step(index, game.action_to_json(action), error, pending))
             pending = []
             stopped_at = index

@@ -47,7 +47,9 @@ class Card(models.Model):
         ordering = ["game", "name"]
         constraints = [models.UniqueConstraint(fields=["game", "key"], name="decks_card_unique_key")]
         indexes = [
-            models.Index(fields=["game", "name_norm"], name="decks_card_name_norm"),
+            # Covers the search's substring scan (game, both names, pk): SQLite reads the index, not the rows.
+            models.Index(fields=["game", "name_norm", "name_fr_norm"], name="decks_card_names"),
+            models.Index(fields=["game", "updated_at"], name="decks_card_updated"),
             models.Index(fields=["game", "name_fr_norm"], name="decks_card_name_fr_norm"),
         ]
 

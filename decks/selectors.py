@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db.models import Q
+from django.db.models import Count, Max, Q
 from rapidfuzz import fuzz, process
 
 from decks.cardfiles import CardRecord
@@ -122,11 +122,60 @@ def card_get(*, game: str, ref: CardRef) -> Card | None:
     return None
 
 
-def _candidate_filter(tokens: list[str]) -> Q:
+def _candidate_filter(tokens: Iterable[str]) -> Q:
     query = Q()
     for token in tokens:
         query |= Q(name_norm__contains=token) | Q(name_fr_norm__contains=token)
     return query
+
+
+class _Vocabulary:
+    """Distinct words of the card names of one game, to correct typos word by word (cached per process)."""
+
+    def __init__(self) -> None:
+        self._by_game: dict[str, tuple[tuple[int, object], list[str]]] = {}
+
+    def words(self, game: str) -> list[str]:
+        stamp = Card.objects.filter(game=game).aggregate(n=Count("pk"), last=Max("updated_at"))
+        version = (stamp["n"], stamp["last"])
+        cached = self._by_game.get(game)
+        if cached is None or cached[0] != version:
+            words: set[str] = set()
+            for name_norm, name_fr_norm in Card.objects.filter(game=game).values_list("name_norm", "name_fr_norm"):
+                words.update(name_norm.split())
+                words.update(name_fr_norm.split())
+            cached = (version, sorted(w for w in words if len(w) >= 3))
+            self._by_game[game] = cached
+        return cached[1]
+
+
+_VOCABULARY = _Vocabulary()
+
+
+def _coverage(tokens: list[str], text: str) -> float:
+    """How well every word of the query is matched by some word of ``text`` (0-100)."""
+    words = text.split()
+    if not tokens or not words:
+        return 0.0
+    return sum(max(fuzz.ratio(token, word) for word in words) for token in tokens) / len(tokens)
+
+
+def _rank(normalised: str, text: str) -> float:
+    if not text:
+        return 0.0
+    tokens = normalised.split()
+    score = fuzz.WRatio(normalised, text)
+    if len(tokens) > 1:
+        score = (score + _coverage(tokens, text)) / 2
+    if text == normalised:
+        score += 30
+    elif text.startswith(normalised):
+        score += 20
+    elif f" {normalised}" in f" {text}":
+        score += 10
+    elif normalised in text:
+        score += 5
+    return score - len(text) / 100
 
 
 def card_search(
@@ -134,9 +183,9 @@ def card_search(
 ) -> list[Card]:
     """Cards whose English or French name matches ``query``, best first.
 
-    Tolerant of typos, accents and punctuation: candidates come from an indexed
-    normalised-name column (whole query as a prefix/substring, else any word of it,
-    else word prefixes), then rapidfuzz ranks that small set.
+    Tolerant of typos, accents and punctuation: candidates come from the indexed
+    normalised-name columns (the whole query as a substring, else its words, else the
+    known words closest to each word), then rapidfuzz ranks that small set.
     """
     normalised = normalise_name(query)
     if not normalised:
@@ -145,42 +194,33 @@ def card_search(
     if kinds:
         base = base.filter(kind__in=list(kinds))
     columns = ("pk", "name_norm", "name_fr_norm")
-    candidates = list(
-        base.filter(Q(name_norm__contains=normalised) | Q(name_fr_norm__contains=normalised)).values_list(
-            *columns
-        )[:SEARCH_CANDIDATES]
-    )
-    if len(candidates) < limit:
-        tokens = sorted({t for t in normalised.split() if len(t) >= 3}, key=len, reverse=True)[:4]
-        if not tokens:
-            tokens = normalised.split()[:2]
-        extra = list(base.filter(_candidate_filter(tokens)).values_list(*columns)[:SEARCH_CANDIDATES])
-        if not extra:
-            prefixes = sorted({t[:3] for t in normalised.split() if len(t) >= 3})[:4]
-            if prefixes:
-                extra = list(
-                    base.filter(_candidate_filter(prefixes)).values_list(*columns)[:SEARCH_CANDIDATES]
-                )
+    candidates = list(base.filter(_candidate_filter([normalised])).values_list(*columns)[:SEARCH_CANDIDATES])
+    tokens = [t for t in normalised.split() if len(t) >= 3]
+    if len(candidates) < limit and len(tokens) > 1:
         seen = {row[0] for row in candidates}
+        extra = base.filter(_candidate_filter(tokens)).values_list(*columns)[:SEARCH_CANDIDATES]
         candidates += [row for row in extra if row[0] not in seen]
+    if len(candidates) < limit and tokens:
+        vocabulary = _VOCABULARY.words(game)
+        corrected: set[str] = set()
+        for token in tokens:
+            for word, _score, _index in process.extract(
+                token, vocabulary, scorer=fuzz.ratio, limit=3, score_cutoff=75
+            ):
+                corrected.add(word)
+        corrected -= set(tokens)
+        if corrected:
+            seen = {row[0] for row in candidates}
+            extra = base.filter(_candidate_filter(corrected)).values_list(*columns)[:SEARCH_CANDIDATES]
+            candidates += [row for row in extra if row[0] not in seen]
     if not candidates:
         return []
-    scored: dict[int, float] = {}
-    choices = {}
+    scored = []
     for pk, name_norm, name_fr_norm in candidates:
-        choices[(pk, 0)] = name_norm
-        if name_fr_norm:
-            choices[(pk, 1)] = name_fr_norm
-    keys = list(choices)
-    texts = [choices[k] for k in keys]
-    for _text, score, index in process.extract(
-        normalised, texts, scorer=fuzz.WRatio, limit=None, score_cutoff=cutoff
-    ):
-        pk = keys[index][0]
-        text = texts[index]
-        bonus = 10.0 if text == normalised else (5.0 if text.startswith(normalised) else 0.0)
-        scored[pk] = max(scored.get(pk, 0.0), score + bonus)
-    ranked = sorted(scored, key=lambda pk: (-scored[pk], choices[(pk, 0)]))[:limit]
+        score = max(_rank(normalised, name_norm), _rank(normalised, name_fr_norm))
+        if score >= cutoff:
+            scored.append((-score, name_norm, pk))
+    ranked = [pk for _score, _name, pk in sorted(scored)[:limit]]
     by_pk = Card.objects.in_bulk(ranked)
     return [by_pk[pk] for pk in ranked if pk in by_pk]
 

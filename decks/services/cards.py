@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,7 @@ from pathlib import Path
 from django.db import transaction
 
 from decks.cardfiles import BanlistError, CardFileError, CardRecord, read_banlists, read_cards
-from decks.models import Banlist, Card, CardKey, Game
+from decks.models import Banlist, Card, CardImport, CardKey, Game
 from decks.names import normalise_name
 
 BATCH_SIZE = 1000
@@ -274,3 +275,18 @@ def banlists_import(*, data: bytes | str, source: str = "", game: str = Game.YUG
 
 def banlists_import_file(*, path: str | Path, game: str = Game.YUGIOH) -> ImportResult:
     return banlists_import(data=Path(path).read_bytes(), source=Path(path).name, game=game)
+
+
+def card_import_start(*, game: str, filename: str, data: bytes, user=None) -> CardImport:
+    """Record an uploaded card file and send it to a worker once the row is committed."""
+    from decks.tasks import import_cards_task
+
+    if game not in Game.values:
+        raise ImportFailed(f"Unknown game {game!r}; expected one of {', '.join(Game.values)}.")
+    task_id = str(uuid.uuid4())
+    with transaction.atomic():
+        job = CardImport.objects.create(
+            game=game, filename=Path(filename).name[:255], data=data, created_by=user, task_id=task_id
+        )
+        transaction.on_commit(lambda: import_cards_task.apply_async(args=[job.pk], task_id=task_id))
+    return job

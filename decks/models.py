@@ -130,3 +130,138 @@ class CardImport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.filename} ({self.get_game_display()})"
+
+
+class EventDeckSettings(models.Model):
+    """Deck-list settings of an event that the tournaments app does not carry: the banlist (as a row of
+    ours) and whether the deck lists are public. The deadline is ``Event.decklist_deadline``."""
+
+    event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="deck_settings")
+    banlist = models.ForeignKey(
+        Banlist, verbose_name=_("banlist"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    lists_published = models.BooleanField(_("deck lists published"), default=False)
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("event deck settings")
+        verbose_name_plural = _("event deck settings")
+
+    def __str__(self) -> str:
+        return f"deck settings of event {self.event_id}"
+
+
+class DeckList(models.Model):
+    """A player's deck list for one event (one per registration); its content lives in versions."""
+
+    registration = models.OneToOneField(
+        "tournaments.Registration", on_delete=models.CASCADE, related_name="deck_list"
+    )
+    # A judge may reopen one player's list after the deadline; the next submission closes it again.
+    unlocked = models.BooleanField(_("unlocked after the deadline"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("deck list")
+        verbose_name_plural = _("deck lists")
+
+    def __str__(self) -> str:
+        return f"deck list of registration {self.registration_id}"
+
+
+class ImmutableRow(Exception):
+    pass
+
+
+class DeckListVersion(models.Model):
+    """One submission, kept forever as submitted: format, text, parsed content, hash, time, validity."""
+
+    deck_list = models.ForeignKey(DeckList, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    format = models.CharField(_("format"), max_length=16)
+    source = models.TextField(_("as submitted"))
+    content = models.JSONField(_("content"))  # DeckList.to_json(): {section: [{"ref", "count"}]}
+    content_hash = models.CharField(_("content hash"), max_length=64)
+    legal = models.BooleanField(_("legal"), default=True)
+    report = models.JSONField(_("validation report"), default=dict)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    submitted_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("deck list version")
+        verbose_name_plural = _("deck list versions")
+        ordering = ["deck_list", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck_list", "number"], name="decks_version_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"v{self.number} of deck list {self.deck_list_id}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ImmutableRow("a submitted deck list version cannot be changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableRow("a submitted deck list version cannot be deleted")
+
+
+class DeckAuditEntry(models.Model):
+    """Who did what to a deck list, and why: submissions, unlocks, deck checks, publication."""
+
+    class Action(models.TextChoices):
+        SUBMIT = "submit", _("Submitted")
+        REFUSED = "refused", _("Edit refused (locked)")
+        UNLOCK = "unlock", _("Unlocked by a judge")
+        RELOCK = "relock", _("Locked again")
+        CHECK = "check", _("Deck check")
+
+    deck_list = models.ForeignKey(DeckList, on_delete=models.CASCADE, related_name="audit")
+    action = models.CharField(max_length=16, choices=Action.choices)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    note = models.TextField(_("note"), blank=True)
+    version = models.ForeignKey(
+        DeckListVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deck_list", "created_at", "id"]
+        verbose_name = _("deck audit entry")
+        verbose_name_plural = _("deck audit entries")
+
+    def __str__(self) -> str:
+        return f"{self.action} on deck list {self.deck_list_id}"
+
+
+class DeckCheck(models.Model):
+    """A deck check: selected (randomly or by hand) for a round, then the counted deck compared."""
+
+    deck_list = models.ForeignKey(DeckList, on_delete=models.CASCADE, related_name="checks")
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    selected_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    selected_at = models.DateTimeField(auto_now_add=True)
+    version = models.ForeignKey(DeckListVersion, on_delete=models.PROTECT, related_name="checks")
+    counted = models.JSONField(_("counted deck"), null=True, blank=True)
+    differences = models.JSONField(_("differences"), default=list, blank=True)
+    checked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    checked_at = models.DateTimeField(null=True, blank=True)
+    note = models.TextField(_("note"), blank=True)
+
+    class Meta:
+        ordering = ["-selected_at", "id"]
+        verbose_name = _("deck check")
+        verbose_name_plural = _("deck checks")
+
+    def __str__(self) -> str:
+        return f"deck check of {self.deck_list_id} (round {self.round_number})"

@@ -1,0 +1,80 @@
+"""Match records of an event as the pairing engine reads them (one query, whatever the field size)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from tournaments.models import Event, MatchStatus, ResultKind, RoundStage
+from tournaments.pairing import MatchRecord, StandingsSettings, settings_for_policy
+
+# Match kinds that the engine reads as they are; a bye is a record without player_b; a missed round (late
+# entry) has no opponent and is counted apart (see EventRecords.missed).
+_ENGINE_KINDS = {
+    ResultKind.NORMAL: "normal",
+    ResultKind.INTENTIONAL_DRAW: "intentional_draw",
+    ResultKind.DOUBLE_LOSS: "double_loss",
+    ResultKind.GAME_LOSS: "game_loss",
+    ResultKind.MATCH_LOSS: "match_loss",
+    ResultKind.UNFINISHED: "unfinished",
+}
+
+
+@dataclass
+class EventRecords:
+    records: list[MatchRecord] = field(default_factory=list)
+    # registration id (str) -> number of rounds lost by late entry
+    missed: Counter = field(default_factory=Counter)
+    # registration id (str) -> every opponent met (including in matches still awaiting a result)
+    opponents: dict[str, set[str]] = field(default_factory=dict)
+    byes: Counter = field(default_factory=Counter)
+    pending: int = 0
+
+
+def standings_settings(event: Event) -> StandingsSettings:
+    bye_games = (2, 0) if event.best_of == 3 else (1, 0)
+    return settings_for_policy(event.tiebreak_policy, bye_games=bye_games)
+
+
+def pid(registration_id: int | None) -> str | None:
+    return None if registration_id is None else str(registration_id)
+
+
+def event_records(*, event: Event, up_to_round: int | None = None) -> EventRecords:
+    """Confirmed Swiss results as MatchRecords; opponents and byes include unconfirmed pairings too."""
+    from tournaments.models import Match
+
+    rows = Match.objects.filter(round__event=event, round__stage=RoundStage.SWISS)
+    if up_to_round is not None:
+        rows = rows.filter(round__number__lte=up_to_round)
+    out = EventRecords()
+    for number, a, b, ga, gb, gd, kind, penalized, status in rows.values_list(
+        "round__number", "player_a_id", "player_b_id", "games_a", "games_b", "games_drawn", "kind",
+        "penalized_id", "status",
+    ).order_by("round__number", "id"):  # fmt: skip
+        sa, sb = pid(a), pid(b)
+        if kind == ResultKind.MISSED:
+            out.missed[sa] += 1
+            continue
+        if b is None:
+            out.byes[sa] += 1
+            out.records.append(MatchRecord(round=number, player_a=sa, player_b=None))
+            continue
+        out.opponents.setdefault(sa, set()).add(sb)
+        out.opponents.setdefault(sb, set()).add(sa)
+        if status != MatchStatus.CONFIRMED or not kind:
+            out.pending += 1
+            continue
+        out.records.append(
+            MatchRecord(
+                round=number,
+                player_a=sa,
+                player_b=sb,
+                games_a=ga,
+                games_b=gb,
+                games_drawn=gd,
+                kind=_ENGINE_KINDS[ResultKind(kind)],
+                penalized=pid(penalized),
+            )
+        )
+    return out

@@ -1,0 +1,63 @@
+"""Every write of the tournaments app (HackSoft style: `<entity>_<action>(*, …)`)."""
+
+from tournaments.services.errors import Conflict, NotAllowed, TournamentError
+from tournaments.services.events import (
+    event_add_staff,
+    event_create,
+    event_planned_structure,
+    event_remove_staff,
+    event_set_status,
+    event_update,
+)
+from tournaments.services.registrations import (
+    registration_check_in,
+    registration_create,
+    registration_drop,
+    registration_mark_no_show,
+    registration_update,
+)
+from tournaments.services.results import (
+    CorrectionOutcome,
+    match_confirm_result,
+    match_correct_result,
+    match_enter_result,
+    match_report_result,
+    penalty_issue,
+)
+from tournaments.services.rounds import (
+    INLINE_PAIRING_MAX_PLAYERS,
+    round_pair_next,
+    round_repair,
+    round_repairable,
+    round_request_pairing,
+)
+from tournaments.services.topcut import topcut_start
+
+__all__ = [
+    "INLINE_PAIRING_MAX_PLAYERS",
+    "Conflict",
+    "CorrectionOutcome",
+    "NotAllowed",
+    "TournamentError",
+    "event_add_staff",
+    "event_create",
+    "event_planned_structure",
+    "event_remove_staff",
+    "event_set_status",
+    "event_update",
+    "match_confirm_result",
+    "match_correct_result",
+    "match_enter_result",
+    "match_report_result",
+    "penalty_issue",
+    "registration_check_in",
+    "registration_create",
+    "registration_drop",
+    "registration_mark_no_show",
+    "registration_update",
+    "round_pair_next",
+    "round_repair",
+    "round_repairable",
+    "round_request_pairing",
+    "topcut_start",
+]

@@ -1,0 +1,207 @@
+"""Events: creation, settings, staff and the lifecycle draft → registration → check-in → Swiss → top cut →
+finished."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from core.models import Role
+from tournaments.models import Event, EventStaff, EventStatus, Game, StaffRole, TiebreakPolicy
+from tournaments.pairing import EventStructure, PairingInputError, event_structure
+from tournaments.services.common import lock_event, require_manager
+from tournaments.services.errors import NotAllowed, TournamentError
+
+# The pairing engine publishes structures for these; RaymanTCG and Arrows publish none, so they follow the
+# Yu-Gi-Oh! attendance table (the organizer can override both numbers).
+STRUCTURE_GAME = {
+    Game.YUGIOH: "yugioh",
+    Game.VANGUARD: "vanguard",
+    Game.RAYMAN: "yugioh",
+    Game.ARROWS: "yugioh",
+}
+DEFAULT_POLICY = {
+    Game.YUGIOH: TiebreakPolicy.KONAMI,
+    Game.VANGUARD: TiebreakPolicy.VANGUARD,
+    Game.RAYMAN: TiebreakPolicy.KONAMI,
+    Game.ARROWS: TiebreakPolicy.KONAMI,
+}
+DEFAULT_ROUND_MINUTES = {Game.YUGIOH: 50, Game.VANGUARD: 25, Game.RAYMAN: 50, Game.ARROWS: 50}
+DEFAULT_BEST_OF = {Game.YUGIOH: 3, Game.VANGUARD: 1, Game.RAYMAN: 3, Game.ARROWS: 3}
+
+# Moves an organizer may make by hand; Swiss and top cut start through pairing / topcut_start.
+MANUAL_TRANSITIONS = {
+    EventStatus.DRAFT: {EventStatus.REGISTRATION},
+    EventStatus.REGISTRATION: {EventStatus.DRAFT, EventStatus.CHECK_IN},
+    EventStatus.CHECK_IN: {EventStatus.REGISTRATION},
+    EventStatus.SWISS: {EventStatus.FINISHED},
+    EventStatus.TOP_CUT: {EventStatus.FINISHED},
+    EventStatus.FINISHED: set(),
+}
+
+EDITABLE_FIELDS = {
+    "name", "rule_set", "banlist", "tier", "date", "venue", "capacity", "best_of", "round_minutes",
+    "decklist_deadline", "tiebreak_policy", "swiss_rounds_override", "top_cut_override",
+}  # fmt: skip
+# Fields that shape the pairing or standings: fixed once the Swiss has started (except the overrides).
+FROZEN_AFTER_START = {"game", "tiebreak_policy", "best_of"}
+
+
+def _validate(fields: dict[str, Any]) -> None:
+    if "game" in fields and fields["game"] not in Game.values:
+        raise TournamentError(_("Unknown game."), field="game")
+    if "tiebreak_policy" in fields and fields["tiebreak_policy"] not in TiebreakPolicy.values:
+        raise TournamentError(_("Unknown tie-breaker policy."), field="tiebreak_policy")
+    if "best_of" in fields and fields["best_of"] not in (1, 3):
+        raise TournamentError(_("A match is best of 1 or best of 3."), field="best_of")
+    if "tier" in fields and fields["tier"] not in (1, 2, 3, 4):
+        raise TournamentError(_("The tier must be 1 to 4."), field="tier")
+    if fields.get("round_minutes") is not None and not 1 <= fields["round_minutes"] <= 600:
+        raise TournamentError(_("The round time must be 1 to 600 minutes."), field="round_minutes")
+    if fields.get("capacity") is not None and fields["capacity"] < 2:
+        raise TournamentError(_("The capacity must be at least 2 players."), field="capacity")
+    override = fields.get("swiss_rounds_override")
+    if override is not None and not 1 <= override <= 30:
+        raise TournamentError(_("Swiss rounds must be 1 to 30."), field="swiss_rounds_override")
+    cut = fields.get("top_cut_override")
+    if cut is not None and cut != 0 and (cut < 2 or cut & (cut - 1) or cut > 256):
+        raise TournamentError(
+            _("The top cut must be 0 (none) or a power of two from 2 to 256."), field="top_cut_override"
+        )
+    if "name" in fields and not str(fields["name"]).strip():
+        raise TournamentError(_("The event needs a name."), field="name")
+
+
+def event_create(
+    *,
+    organizer,
+    name: str,
+    game: str,
+    date: datetime.date,
+    venue: str = "",
+    capacity: int | None = None,
+    rule_set: str = "",
+    banlist: str = "",
+    tier: int = 1,
+    best_of: int | None = None,
+    round_minutes: int | None = None,
+    decklist_deadline: datetime.datetime | None = None,
+    tiebreak_policy: str | None = None,
+    swiss_rounds_override: int | None = None,
+    top_cut_override: int | None = None,
+    seed: str | None = None,
+) -> Event:
+    """A draft event; defaults (policy, round time, best of) come from the game."""
+    if not (organizer.is_superuser or organizer.role == Role.ORGANIZER):
+        raise NotAllowed(_("Only organizers can create events."))
+    fields: dict[str, Any] = {
+        "name": name,
+        "game": game,
+        "date": date,
+        "venue": venue,
+        "capacity": capacity,
+        "rule_set": rule_set,
+        "banlist": banlist,
+        "tier": tier,
+        "decklist_deadline": decklist_deadline,
+        "swiss_rounds_override": swiss_rounds_override,
+        "top_cut_override": top_cut_override,
+    }
+    _validate(fields)
+    fields["best_of"] = best_of if best_of is not None else DEFAULT_BEST_OF[Game(game)]
+    fields["round_minutes"] = (
+        round_minutes if round_minutes is not None else DEFAULT_ROUND_MINUTES[Game(game)]
+    )
+    fields["tiebreak_policy"] = tiebreak_policy or DEFAULT_POLICY[Game(game)]
+    _validate(fields)
+    if seed:
+        fields["seed"] = seed
+    with transaction.atomic():
+        event = Event.objects.create(organizer=organizer, **fields)
+        EventStaff.objects.create(event=event, user=organizer, role=StaffRole.ORGANIZER)
+    return event
+
+
+def event_update(*, event: Event, user=None, **fields: Any) -> Event:
+    unknown = set(fields) - EDITABLE_FIELDS
+    if unknown:
+        raise TournamentError(_("These fields cannot be changed: %s.") % ", ".join(sorted(unknown)))
+    _validate(fields)
+    with transaction.atomic():
+        event = lock_event(event.pk)
+        require_manager(user=user, event=event)
+        started = event.status in (EventStatus.SWISS, EventStatus.TOP_CUT, EventStatus.FINISHED)
+        for name in fields:
+            if started and name in FROZEN_AFTER_START and fields[name] != getattr(event, name):
+                raise TournamentError(_("This cannot change once the Swiss rounds have started."), field=name)
+        for name, value in fields.items():
+            setattr(event, name, value)
+        if started and "swiss_rounds_override" in fields and fields["swiss_rounds_override"]:
+            played = event.rounds.filter(stage="swiss").count()
+            if fields["swiss_rounds_override"] < played:
+                raise TournamentError(
+                    _("%(played)d Swiss rounds were already paired.") % {"played": played},
+                    field="swiss_rounds_override",
+                )
+            event.swiss_rounds = fields["swiss_rounds_override"]
+        if started and "top_cut_override" in fields and fields["top_cut_override"] is not None:
+            event.top_cut_size = fields["top_cut_override"]
+        event.save()
+    return event
+
+
+def event_set_status(*, event: Event, status: str, user=None) -> Event:
+    """Move the event along its lifecycle by hand (open registration, open check-in, finish…)."""
+    with transaction.atomic():
+        event = lock_event(event.pk)
+        require_manager(user=user, event=event)
+        if status == event.status:
+            return event
+        if status not in MANUAL_TRANSITIONS.get(EventStatus(event.status), set()):
+            raise TournamentError(
+                _("An event cannot go from “%(old)s” to “%(new)s” by hand.")
+                % {"old": event.get_status_display(), "new": status},
+                field="status",
+                code="invalid_transition",
+            )
+        event.status = status
+        event.save(update_fields=["status", "updated_at"])
+    return event
+
+
+def event_add_staff(*, event: Event, user, role: str = StaffRole.JUDGE, by=None) -> EventStaff:
+    if role not in StaffRole.values:
+        raise TournamentError(_("Unknown staff role."), field="role")
+    with transaction.atomic():
+        event = lock_event(event.pk)
+        require_manager(user=by, event=event)
+        staff, _created = EventStaff.objects.update_or_create(event=event, user=user, defaults={"role": role})
+    return staff
+
+
+def event_remove_staff(*, event: Event, user, by=None) -> None:
+    with transaction.atomic():
+        event = lock_event(event.pk)
+        require_manager(user=by, event=event)
+        if user.pk == event.organizer_id:
+            raise TournamentError(_("The event's creator stays its organizer."), field="user")
+        EventStaff.objects.filter(event=event, user=user).delete()
+
+
+def event_planned_structure(*, event: Event, players: int) -> EventStructure:
+    """Swiss rounds and top cut for this many checked-in players: the game's policy, then the overrides."""
+    try:
+        structure = event_structure(game=STRUCTURE_GAME[Game(event.game)], players=players, tier=event.tier)
+    except PairingInputError as exc:
+        raise TournamentError(str(exc), code="not_enough_players") from exc
+    rounds = event.swiss_rounds_override or structure.swiss_rounds
+    cut = event.top_cut_override if event.top_cut_override is not None else structure.top_cut
+    # A cut larger than the field is no cut at all; otherwise keep the largest power of two that fits.
+    while cut and cut > players:
+        cut //= 2
+    if cut == 1:
+        cut = 0
+    return EventStructure(swiss_rounds=rounds, top_cut=cut, round_robin=structure.round_robin)

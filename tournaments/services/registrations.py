@@ -1,0 +1,176 @@
+"""Registration, check-in, late entry, drops, no-shows, awarded byes and fixed tables."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Match,
+    MatchStatus,
+    Registration,
+    RegistrationStatus,
+    ResultKind,
+    Round,
+    RoundStage,
+)
+from tournaments.services.common import can_judge, lock_event, require_staff
+from tournaments.services.errors import NotAllowed, TournamentError
+
+OPEN_FOR_REGISTRATION = (EventStatus.REGISTRATION, EventStatus.CHECK_IN)
+
+
+def _last_swiss_round(event: Event) -> int:
+    return Round.objects.filter(event=event, stage=RoundStage.SWISS).aggregate(n=Max("number"))["n"] or 0
+
+
+def registration_create(*, event: Event, player, by=None, check_in: bool = False) -> Registration:
+    """Register a player. `by` is who asks (the player themselves, or staff for someone else).
+
+    During the Swiss only staff can add a player (late entry): they join checked in, from the next round,
+    with a loss for each round already paired.
+    """
+    acting = by or player
+    with transaction.atomic():
+        event = lock_event(event.pk)
+        is_staff = can_judge(user=acting, event=event)
+        if acting.pk != player.pk and not is_staff:
+            raise NotAllowed(_("You can only register yourself."))
+        late = event.status == EventStatus.SWISS
+        if late:
+            if not is_staff:
+                raise TournamentError(
+                    _("The Swiss rounds have started: ask the staff for a late entry."), code="closed"
+                )
+        elif event.status not in OPEN_FOR_REGISTRATION:
+            raise TournamentError(_("Registration is not open for this event."), code="closed")
+        if Registration.objects.filter(event=event, player=player).exists():
+            raise TournamentError(_("This player is already registered."), field="player", code="duplicate")
+        if event.capacity is not None:
+            taken = (
+                Registration.objects.filter(event=event).exclude(status=RegistrationStatus.DROPPED).count()
+            )
+            if taken >= event.capacity:
+                raise TournamentError(_("The event is full."), code="full")
+        now = timezone.now()
+        last = _last_swiss_round(event) if late else 0
+        try:
+            with transaction.atomic():
+                registration = Registration.objects.create(
+                    event=event,
+                    player=player,
+                    status=RegistrationStatus.CHECKED_IN
+                    if (late or check_in)
+                    else RegistrationStatus.REGISTERED,
+                    checked_in_at=now if (late or check_in) else None,
+                    first_round=last + 1,
+                )
+        except IntegrityError as exc:
+            raise TournamentError(
+                _("This player is already registered."), field="player", code="duplicate"
+            ) from exc
+        if late and last:
+            rounds = Round.objects.filter(event=event, stage=RoundStage.SWISS, number__lte=last)
+            Match.objects.bulk_create(
+                Match(
+                    round=r,
+                    player_a=registration,
+                    kind=ResultKind.MISSED,
+                    status=MatchStatus.CONFIRMED,
+                    confirmed_at=now,
+                )
+                for r in rounds
+            )
+    return registration
+
+
+def _lock_registration(registration: Registration) -> tuple[Event, Registration]:
+    event = lock_event(registration.event_id)
+    return event, Registration.objects.select_related("player").get(pk=registration.pk)
+
+
+def registration_check_in(*, registration: Registration, by=None) -> Registration:
+    with transaction.atomic():
+        event, registration = _lock_registration(registration)
+        if by is not None and by.pk != registration.player_id:
+            require_staff(user=by, event=event)
+        if event.status not in OPEN_FOR_REGISTRATION:
+            raise TournamentError(_("Check-in is closed for this event."), code="closed")
+        if registration.status == RegistrationStatus.CHECKED_IN:
+            return registration
+        if registration.status == RegistrationStatus.DROPPED:
+            raise TournamentError(_("This player has dropped."), code="dropped")
+        registration.status = RegistrationStatus.CHECKED_IN
+        registration.checked_in_at = timezone.now()
+        registration.save(update_fields=["status", "checked_in_at"])
+    return registration
+
+
+def registration_drop(*, registration: Registration, by=None) -> Registration:
+    """Drop at any time: never paired again, still in the standings with the rounds played.
+
+    A match of the current round still awaiting its result is left to be reported (the player may finish
+    it); they are simply not paired in later rounds.
+    """
+    with transaction.atomic():
+        event, registration = _lock_registration(registration)
+        if by is not None and by.pk != registration.player_id:
+            require_staff(user=by, event=event)
+        if event.status == EventStatus.FINISHED:
+            raise TournamentError(_("The event is finished."), code="closed")
+        if registration.status in (RegistrationStatus.DROPPED, RegistrationStatus.NO_SHOW):
+            return registration
+        registration.status = RegistrationStatus.DROPPED
+        registration.dropped_after_round = _last_swiss_round(event)
+        registration.dropped_at = timezone.now()
+        registration.save(update_fields=["status", "dropped_after_round", "dropped_at"])
+    return registration
+
+
+def registration_mark_no_show(*, registration: Registration, by) -> Registration:
+    """Staff: the player did not come. Before round 1 they are simply not paired; once paired, their
+    pending match becomes a match loss for them and they are dropped."""
+    with transaction.atomic():
+        event, registration = _lock_registration(registration)
+        require_staff(user=by, event=event)
+        last = _last_swiss_round(event)
+        registration.status = RegistrationStatus.NO_SHOW
+        registration.dropped_after_round = last
+        registration.dropped_at = timezone.now()
+        registration.save(update_fields=["status", "dropped_after_round", "dropped_at"])
+        if last:
+            from tournaments.services.results import match_apply_no_show
+
+            match_apply_no_show(event=event, registration=registration, round_number=last, by=by)
+    return registration
+
+
+def registration_update(
+    *, registration: Registration, by, awarded_byes: int | None = None, fixed_table: int | None | bool = False
+) -> Registration:
+    """Staff: awarded byes (round-1 byes and following) and a fixed table (None clears it)."""
+    with transaction.atomic():
+        event, registration = _lock_registration(registration)
+        require_staff(user=by, event=event)
+        fields = []
+        if awarded_byes is not None:
+            if not 0 <= awarded_byes <= 3:
+                raise TournamentError(_("Awarded byes must be 0 to 3."), field="awarded_byes")
+            if event.status not in (EventStatus.DRAFT, *OPEN_FOR_REGISTRATION):
+                raise TournamentError(
+                    _("Byes are awarded before the first round."), field="awarded_byes", code="closed"
+                )
+            registration.awarded_byes = awarded_byes
+            fields.append("awarded_byes")
+        if fixed_table is not False:
+            if fixed_table is not None and not (isinstance(fixed_table, int) and fixed_table >= 1):
+                raise TournamentError(_("A table number is 1 or more."), field="fixed_table")
+            registration.fixed_table = fixed_table
+            fields.append("fixed_table")
+        if fields:
+            registration.save(update_fields=fields)
+    return registration

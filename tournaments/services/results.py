@@ -1,0 +1,378 @@
+"""Match results: reported by a player and confirmed by the opponent, or entered by staff; corrections
+with a reason in the audit log; optimistic versioning (the client sends the version it saw)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import (
+    Event,
+    Match,
+    MatchStatus,
+    Penalty,
+    PenaltyKind,
+    Registration,
+    ResultChange,
+    ResultKind,
+    Round,
+    RoundStage,
+)
+from tournaments.services.common import can_judge, lock_event, require_staff
+from tournaments.services.errors import Conflict, NotAllowed, TournamentError
+
+# What a person can enter; byes and missed rounds are made by the pairing and late entry only.
+ENTERABLE_KINDS = (
+    ResultKind.NORMAL,
+    ResultKind.INTENTIONAL_DRAW,
+    ResultKind.DOUBLE_LOSS,
+    ResultKind.GAME_LOSS,
+    ResultKind.MATCH_LOSS,
+    ResultKind.UNFINISHED,
+)
+STAFF_ONLY_KINDS = (
+    ResultKind.DOUBLE_LOSS,
+    ResultKind.GAME_LOSS,
+    ResultKind.MATCH_LOSS,
+    ResultKind.UNFINISHED,
+)
+
+
+@dataclass(frozen=True)
+class ResultInput:
+    games_a: int = 0
+    games_b: int = 0
+    games_drawn: int = 0
+    kind: str = ResultKind.NORMAL
+    penalized_id: int | None = None
+
+
+@dataclass(frozen=True)
+class CorrectionOutcome:
+    match: Match
+    # The round paired after this match's round, when it can still be paired again (no result entered).
+    repairable_round: Round | None
+
+
+def _snapshot(match: Match) -> dict:
+    return {
+        "kind": match.kind,
+        "games_a": match.games_a,
+        "games_b": match.games_b,
+        "games_drawn": match.games_drawn,
+        "penalized": match.penalized_id,
+        "winner": match.winner_id,
+        "status": match.status,
+    }
+
+
+def _validate(*, match: Match, event: Event, result: ResultInput) -> None:
+    if match.player_b_id is None:
+        raise TournamentError(_("A bye has no result to enter."), code="bye")
+    if result.kind not in ENTERABLE_KINDS:
+        raise TournamentError(_("Unknown result kind."), field="kind")
+    for name in ("games_a", "games_b", "games_drawn"):
+        value = getattr(result, name)
+        if not isinstance(value, int) or value < 0 or value > 9:
+            raise TournamentError(_("Game counts are whole numbers from 0 to 9."), field=name)
+    wins_needed = 2 if event.best_of == 3 else 1
+    if result.kind in (ResultKind.NORMAL, ResultKind.GAME_LOSS):
+        if max(result.games_a, result.games_b) > wins_needed:
+            raise TournamentError(
+                _("In a best of %(n)d match nobody wins more than %(w)d games.")
+                % {"n": event.best_of, "w": wins_needed},
+                field="games_a" if result.games_a > wins_needed else "games_b",
+            )
+        if result.games_a + result.games_b + result.games_drawn == 0:
+            raise TournamentError(
+                _("Enter the games won by each player (and drawn games)."), field="games_a", code="empty"
+            )
+    penalty_kinds = (ResultKind.GAME_LOSS, ResultKind.MATCH_LOSS)
+    if result.kind in penalty_kinds and result.penalized_id not in (match.player_a_id, match.player_b_id):
+        raise TournamentError(_("Say which player of this match takes the penalty."), field="penalized")
+    stage = match.round.stage
+    if stage == RoundStage.TOP_CUT:
+        if result.kind not in (ResultKind.NORMAL, ResultKind.GAME_LOSS, ResultKind.MATCH_LOSS):
+            raise TournamentError(_("A top-cut match needs a winner."), field="kind")
+        if result.kind != ResultKind.MATCH_LOSS and result.games_a == result.games_b:
+            raise TournamentError(_("A top-cut match needs a winner."), field="games_a", code="no_winner")
+
+
+def _winner_id(match: Match, result: ResultInput) -> int | None:
+    if result.kind == ResultKind.MATCH_LOSS:
+        return match.player_b_id if result.penalized_id == match.player_a_id else match.player_a_id
+    if result.kind in (ResultKind.NORMAL, ResultKind.GAME_LOSS):
+        if result.games_a > result.games_b:
+            return match.player_a_id
+        if result.games_b > result.games_a:
+            return match.player_b_id
+    return None
+
+
+def _load(match_id: int) -> tuple[Event, Match]:
+    match = Match.objects.select_related("round").get(pk=match_id)
+    event = lock_event(match.round.event_id)
+    match = Match.objects.select_related("round").get(pk=match_id)
+    return event, match
+
+
+def _write(
+    *,
+    match: Match,
+    version: int | None,
+    result: ResultInput | None,
+    status: str,
+    action: str,
+    by,
+    reason: str = "",
+) -> Match:
+    """Save under the version check: an UPDATE … WHERE version = seen, so two writers cannot both win."""
+    if version is not None and version != match.version:
+        raise Conflict(
+            _("This result was changed meanwhile (version %(now)d, you saw %(seen)d). Reload and check it.")
+            % {"now": match.version, "seen": version},
+            field="version",
+        )
+    before = _snapshot(match)
+    now = timezone.now()
+    if result is not None:
+        match.kind = result.kind
+        match.games_a, match.games_b, match.games_drawn = result.games_a, result.games_b, result.games_drawn
+        match.penalized_id = (
+            result.penalized_id if result.kind in (ResultKind.GAME_LOSS, ResultKind.MATCH_LOSS) else None
+        )
+        match.winner_id = _winner_id(match, result)
+    match.status = status
+    if action == ResultChange.Action.REPORT:
+        match.reported_by, match.reported_at = by, now
+    else:
+        match.confirmed_by, match.confirmed_at = by, now
+    seen = match.version
+    updated = Match.objects.filter(pk=match.pk, version=seen).update(
+        kind=match.kind,
+        games_a=match.games_a,
+        games_b=match.games_b,
+        games_drawn=match.games_drawn,
+        penalized_id=match.penalized_id,
+        winner_id=match.winner_id,
+        status=match.status,
+        reported_by=match.reported_by,
+        reported_at=match.reported_at,
+        confirmed_by=match.confirmed_by,
+        confirmed_at=match.confirmed_at,
+        version=seen + 1,
+    )
+    if updated != 1:
+        raise Conflict(_("This result was changed meanwhile. Reload and check it."), field="version")
+    match.version = seen + 1
+    ResultChange.objects.create(
+        match=match, action=action, changed_by=by, reason=reason, before=before, after=_snapshot(match),
+        version=match.version,
+    )  # fmt: skip
+    if result is not None and result.kind in (ResultKind.GAME_LOSS, ResultKind.MATCH_LOSS) and by is not None:
+        Penalty.objects.create(
+            event_id=match.round.event_id,
+            registration_id=result.penalized_id,
+            match=match,
+            kind=PenaltyKind.GAME_LOSS if result.kind == ResultKind.GAME_LOSS else PenaltyKind.MATCH_LOSS,
+            reason=reason,
+            issued_by=by,
+        )
+    return match
+
+
+def _player_side(match: Match, user) -> str | None:
+    ids = Registration.objects.filter(pk__in=[match.player_a_id, match.player_b_id], player=user).values_list(
+        "pk", flat=True
+    )
+    ids = list(ids)
+    if not ids:
+        return None
+    return "a" if ids[0] == match.player_a_id else "b"
+
+
+def _after_confirm(event: Event, match: Match) -> None:
+    if match.round.stage == RoundStage.TOP_CUT:
+        from tournaments.services.topcut import topcut_advance
+
+        topcut_advance(event=event, round_=match.round)
+
+
+def match_report_result(
+    *,
+    match: Match,
+    user,
+    games_a: int,
+    games_b: int,
+    games_drawn: int = 0,
+    kind: str = ResultKind.NORMAL,
+    version: int | None = None,
+) -> Match:
+    """A player reports their own match; the opponent then confirms it."""
+    result = ResultInput(games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind)
+    with transaction.atomic():
+        event, match = _load(match.pk)
+        side = _player_side(match, user)
+        if side is None:
+            raise NotAllowed(_("You can only report your own matches."))
+        if kind in STAFF_ONLY_KINDS:
+            raise NotAllowed(_("Only a judge can enter this kind of result."), field="kind")
+        _validate(match=match, event=event, result=result)
+        if match.status == MatchStatus.CONFIRMED:
+            raise Conflict(
+                _("This result is confirmed already; call a judge to change it."), code="confirmed"
+            )
+        if match.status == MatchStatus.REPORTED and match.reported_by_id != user.pk:
+            raise Conflict(
+                _("Your opponent has reported a result already: confirm it, or call a judge."),
+                code="reported",
+            )
+        return _write(
+            match=match, version=version, result=result, status=MatchStatus.REPORTED,
+            action=ResultChange.Action.REPORT, by=user,
+        )  # fmt: skip
+
+
+def match_confirm_result(*, match: Match, user, version: int | None = None) -> Match:
+    """The opponent of the reporting player confirms the reported result."""
+    with transaction.atomic():
+        event, match = _load(match.pk)
+        side = _player_side(match, user)
+        if side is None:
+            raise NotAllowed(_("You can only confirm your own matches."))
+        if match.status != MatchStatus.REPORTED:
+            raise Conflict(_("There is no reported result to confirm."), code="not_reported")
+        if match.reported_by_id == user.pk:
+            raise NotAllowed(_("Your opponent confirms the result you reported."))
+        match = _write(
+            match=match, version=version, result=None, status=MatchStatus.CONFIRMED,
+            action=ResultChange.Action.CONFIRM, by=user,
+        )  # fmt: skip
+        _after_confirm(event, match)
+    return match
+
+
+def match_enter_result(
+    *,
+    match: Match,
+    user,
+    games_a: int,
+    games_b: int,
+    games_drawn: int = 0,
+    kind: str = ResultKind.NORMAL,
+    penalized_id: int | None = None,
+    version: int | None = None,
+) -> Match:
+    """Staff enter a result (confirmed at once). Once confirmed, a result changes only by a correction."""
+    result = ResultInput(games_a, games_b, games_drawn, kind, penalized_id)
+    with transaction.atomic():
+        event, match = _load(match.pk)
+        require_staff(user=user, event=event)
+        _validate(match=match, event=event, result=result)
+        if match.status == MatchStatus.CONFIRMED:
+            raise Conflict(
+                _("This match already has a confirmed result; correct it with a reason instead."),
+                code="confirmed",
+            )
+        match = _write(
+            match=match, version=version, result=result, status=MatchStatus.CONFIRMED,
+            action=ResultChange.Action.STAFF_ENTRY, by=user,
+        )  # fmt: skip
+        _after_confirm(event, match)
+    return match
+
+
+def match_correct_result(
+    *,
+    match: Match,
+    user,
+    reason: str,
+    games_a: int,
+    games_b: int,
+    games_drawn: int = 0,
+    kind: str = ResultKind.NORMAL,
+    penalized_id: int | None = None,
+    version: int | None = None,
+) -> CorrectionOutcome:
+    """Staff correct any result; the reason is kept in the audit log. When the next round is already
+    paired and has no result yet, it is offered for re-pairing (see round_repair)."""
+    if not reason or not reason.strip():
+        raise TournamentError(_("Say why the result is corrected."), field="reason", code="required")
+    result = ResultInput(games_a, games_b, games_drawn, kind, penalized_id)
+    with transaction.atomic():
+        event, match = _load(match.pk)
+        require_staff(user=user, event=event)
+        _validate(match=match, event=event, result=result)
+        if (
+            match.round.stage == RoundStage.TOP_CUT
+            and Round.objects.filter(event=event, number__gt=match.round.number).exists()
+        ):
+            raise Conflict(
+                _("The next top-cut round is paired already; this result cannot change any more."),
+                code="bracket_moved_on",
+            )
+        match = _write(
+            match=match, version=version, result=result, status=MatchStatus.CONFIRMED,
+            action=ResultChange.Action.CORRECTION, by=user, reason=reason.strip(),
+        )  # fmt: skip
+        _after_confirm(event, match)
+        repairable = None
+        if match.round.stage == RoundStage.SWISS:
+            from tournaments.services.rounds import round_repairable
+
+            following = Round.objects.filter(
+                event=event, stage=RoundStage.SWISS, number=match.round.number + 1
+            ).first()
+            if (
+                following is not None
+                and not Round.objects.filter(event=event, number__gt=following.number).exists()
+            ) and round_repairable(round_=following):
+                repairable = following
+    return CorrectionOutcome(match=match, repairable_round=repairable)
+
+
+def match_apply_no_show(*, event: Event, registration: Registration, round_number: int, by) -> None:
+    """The player's pending match of that round becomes a match loss for them (called under the lock)."""
+    from django.db.models import Q
+
+    match = (
+        Match.objects.select_related("round")
+        .filter(
+            round__event=event,
+            round__number=round_number,
+            status__in=[MatchStatus.PENDING, MatchStatus.REPORTED],
+        )
+        .filter(Q(player_a=registration) | Q(player_b=registration))
+        .exclude(player_b__isnull=True)
+        .first()
+    )
+    if match is None:
+        return
+    _write(
+        match=match, version=None,
+        result=ResultInput(kind=ResultKind.MATCH_LOSS, penalized_id=registration.pk),
+        status=MatchStatus.CONFIRMED, action=ResultChange.Action.STAFF_ENTRY, by=by, reason=_("No-show"),
+    )  # fmt: skip
+
+
+def penalty_issue(
+    *, event: Event, registration: Registration, kind: str, reason: str, by, match: Match | None = None
+) -> Penalty:
+    """Record a penalty (a game or match loss also goes in the match result, entered by staff)."""
+    if kind not in PenaltyKind.values:
+        raise TournamentError(_("Unknown penalty."), field="kind")
+    with transaction.atomic():
+        event = lock_event(event.pk)
+        require_staff(user=by, event=event)
+        if registration.event_id != event.pk:
+            raise TournamentError(_("This player is not in this event."), field="registration")
+        return Penalty.objects.create(
+            event=event, registration=registration, match=match, kind=kind, reason=reason, issued_by=by
+        )
+
+
+def user_can_enter_results(*, user, event: Event) -> bool:
+    return can_judge(user=user, event=event)

@@ -26,6 +26,9 @@ _HEADER = re.compile(
 )
 _SUBHEADING_SECTION = {"monster": "main", "spell": "main", "trap": "main"}
 
+# A lone number this long is a passcode; a shorter one is a count with its name missing.
+MIN_BARE_PASSCODE_DIGITS = 5
+
 # "3 Name", "3x Name", "3 x Name", "3× Name"
 _COUNT_FIRST = re.compile(r"^(?P<count>\d+)\s*(?:[xX×]\s+|\s+)(?P<name>\S.*)$")
 # "Name x3", "Name x 3", "Name ×3"
@@ -74,6 +77,8 @@ def parse_text(data: str | bytes, *, default_section: str = "main") -> DeckList:
         match = first or last
         if match:
             name, count = match.group("name").strip(), _count(match.group("count"), line=number, text=line)
+        elif line.isascii() and line.isdigit() and len(line) >= MIN_BARE_PASSCODE_DIGITS:
+            name, count = line, 1  # a passcode on its own line, as deck sites copy them
         elif line.isdigit() or line.lstrip("-").isdigit():
             raise DeckFormatError(
                 f"{line!r} is a number with no card name; write e.g. '3 Pot of Greed'.",

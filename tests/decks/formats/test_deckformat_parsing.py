@@ -40,6 +40,10 @@ def test_ydk_crlf_blank_lines_no_side_and_no_final_newline():
     assert "side" not in deck.sections
 
 
+def test_ydk_names_after_passcodes_are_ignored():
+    assert parse_ydk("#main\n89631139 Blue-Eyes White Dragon\n") == DeckList.of(main=[89631139])
+
+
 def test_ydk_utf8_bom_is_ignored():
     assert parse_ydk("\ufeff#main\n89631139\n".encode()) == DeckList.of(main=[89631139])
 
@@ -80,6 +84,7 @@ def test_ydke_without_trailing_bang_is_accepted():
         ("1 Xyz Change Tactics", ("Xyz Change Tactics", 1)),
         ("3 89631139", (89631139, 3)),
         ("1 Number 39: Utopia", ("Number 39: Utopia", 1)),
+        ("89631139", (89631139, 1)),
     ],
 )
 def test_text_card_lines(line, expected):

@@ -82,7 +82,7 @@ def card_ref(value: Any, path: str, zones: Iterable[str]) -> tuple[str, str, int
     if not isinstance(value, str):
         raise fail(path, 'must be a card reference such as "A.hand.0"')
     parts = value.split(".")
-    if len(parts) != 3 or parts[0] not in PLAYERS or not parts[2].isdigit():
+    if len(parts) != 3 or parts[0] not in PLAYERS or not (parts[2].isascii() and parts[2].isdigit()):
         raise fail(path, f'{value!r} is not a card reference such as "A.hand.0"')
     if parts[1] not in zones:
         raise fail(path, f"{value!r}: the zone must be one of {', '.join(zones)}")

@@ -1,0 +1,183 @@
+"""Invariants of the Arrows engine over random self-play, and fuzzing of the document parser."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rulings.engine.arrows import GAME
+from rulings.engine.arrows.game import SELF_PLAY_DECK
+from rulings.engine.arrows.state import State
+from rulings.engine.base import IllegalAction, MalformedDocument
+from rulings.engine.replay import replay
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def play(seed: int, steps: int) -> list[State]:
+    rng = random.Random(seed)
+    state = GAME.initial_state(rng=rng, ruleset="standard")
+    states = [state]
+    for _ in range(steps):
+        actions = GAME.legal_actions(state)
+        if not actions:
+            break
+        state, _ = GAME.apply(state, rng.choice(actions))
+        states.append(state)
+    return states
+
+
+def monsters(state: State):
+    for key in ("A", "B"):
+        player = state.players[key]
+        for line in (player.attackers, player.defenders):
+            yield from (card for card in line if card is not None)
+
+
+def card_count(state: State) -> int:
+    # Flips move monsters between players, so cards are conserved across both players together.
+    total = 0
+    for key in ("A", "B"):
+        player = state.players[key]
+        total += player.deck_size() + len(player.hand) + len(player.graveyard)
+        total += sum(card is not None for card in player.attackers + player.defenders)
+    return total
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6))
+def test_no_negative_values_and_cards_conserved(seed: int) -> None:
+    for state in play(seed, 300):
+        assert card_count(state) == 2 * SELF_PLAY_DECK
+        for key in ("A", "B"):
+            assert state.players[key].lp >= 0
+            assert len(state.players[key].attackers) == len(state.players[key].defenders) == state.spaces
+        for monster in monsters(state):
+            assert monster.atk >= 0 and monster.def_ >= 0 and monster.damage_taken >= 0
+            assert monster.damage_taken <= monster.def_, "a monster with damage above its DEF is destroyed"
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6))
+def test_replay_is_deterministic(seed: int) -> None:
+    first = [GAME.state_to_json(state) for state in play(seed, 150)]
+    second = [GAME.state_to_json(state) for state in play(seed, 150)]
+    assert first == second
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 200))
+def test_state_json_round_trip(seed: int, steps: int) -> None:
+    state = play(seed, steps)[-1]
+    data = json.loads(json.dumps(GAME.state_to_json(state)))
+    again = GAME.parse_state(data, ruleset="standard")
+    assert GAME.state_to_json(again) == data
+    if state.result is None or state.result[2] == ("ARR-LIFE-POINTS",):
+        assert again == state
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6))
+def test_every_listed_action_is_legal_and_round_trips(seed: int) -> None:
+    for state in play(seed, 120)[::7]:
+        for action in GAME.legal_actions(state):
+            data = GAME.action_to_json(action)
+            assert GAME.parse_action(state, data, path="/actions/0") == action
+            GAME.apply(state, action)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6))
+def test_apply_never_changes_its_input(seed: int) -> None:
+    rng = random.Random(seed)
+    for state in play(seed, 100)[::10]:
+        before = GAME.state_to_json(state)
+        actions = GAME.legal_actions(state)
+        if actions:
+            GAME.apply(state, rng.choice(actions))
+        assert GAME.state_to_json(state) == before
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5000) | st.text(max_size=8)
+    | st.sampled_from(["A", "B", "both", "A.hand.0", "B.defenders.0", "A.attackers.1", "attackers", "ret"]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)  # fmt: skip
+
+VALID = {
+    "game": "arrows",
+    "state": {
+        "turn": 3,
+        "turn_player": "A",
+        "phase": "main",
+        "line_spaces": 3,
+        "players": {
+            "A": {
+                "lp": 8000,
+                "hand": [
+                    {"name": "H", "atk": 900, "def": 300, "arrows": 4, "effects": {"atk": 200, "ret": 1}}
+                ],
+                "deck": 5,
+                "attackers": [None, {"name": "R", "atk": 1500, "def": 100, "arrows": 1}],
+                "defenders": [],
+            },
+            "B": {
+                "lp": 8000,
+                "hand": [],
+                "deck": 5,
+                "attackers": [{"name": "T", "atk": 100, "def": 100, "arrows": 2}],
+                "defenders": [{"name": "G", "atk": 100, "def": 1000, "damage_taken": 200}],
+            },
+        },
+    },
+    "actions": [
+        {"player": "A", "type": "place", "card": "A.hand.0", "line": "attackers", "space": 0},
+        {"player": "A", "type": "next_phase"},
+        {"player": "A", "type": "attack", "attacker": "A.attackers.1", "target": "B.defenders.0"},
+        {"player": "A", "type": "halve_lp", "of": "B", "at_end_of_turn": True, "source": "monster"},
+    ],
+    "query": {"kind": "damage", "attacker": "A.attackers.1", "target": None},
+}
+
+
+def mutate(document: object, path: list, value: object) -> object:
+    """Replace the node that ``path`` leads to (indexes taken modulo the container size)."""
+    if not path or not isinstance(document, dict | list) or not document:
+        return value
+    if isinstance(document, dict):
+        key = sorted(document)[path[0] % len(document)]
+        return {**document, key: mutate(document[key], path[1:], value)}
+    index = path[0] % len(document)
+    return [*document[:index], mutate(document[index], path[1:], value), *document[index + 1 :]]
+
+
+def test_the_fuzzed_document_is_valid_to_start_with() -> None:
+    answer = replay(VALID)
+    assert answer["stopped_at"] is None
+    assert answer["state"]["players"]["A"]["attackers"][0]["name"] == "H"
+
+
+@settings(max_examples=200, deadline=None)
+@given(path=st.lists(st.integers(0, 20), max_size=7), value=JSON_VALUES)
+def test_mutated_documents_only_raise_malformed(path: list, value: object) -> None:
+    try:
+        replay(mutate(VALID, path, value))
+    except (MalformedDocument, IllegalAction):
+        pass
+
+
+@settings(max_examples=100, deadline=None)
+@given(document=JSON_VALUES)
+def test_arbitrary_json_only_raises_malformed(document: object) -> None:
+    try:
+        replay(document)
+    except (MalformedDocument, IllegalAction):
+        pass
+    try:
+        GAME.parse_state(document, ruleset="standard")
+    except MalformedDocument:
+        pass

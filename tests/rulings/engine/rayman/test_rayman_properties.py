@@ -1,0 +1,173 @@
+"""Invariants of the RaymanTCG engine over random self-play, and fuzzing of the document parser."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rulings.engine.base import IllegalAction, MalformedDocument
+from rulings.engine.rayman import GAME
+from rulings.engine.rayman.state import State
+from rulings.engine.replay import replay
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def play(seed: int, steps: int) -> list[State]:
+    rng = random.Random(seed)
+    state = GAME.initial_state(rng=rng, ruleset="standard")
+    states = [state]
+    for _ in range(steps):
+        actions = GAME.legal_actions(state)
+        if not actions:
+            break
+        state, _ = GAME.apply(state, rng.choice(actions))
+        states.append(state)
+    return states
+
+
+def card_count(state: State, key: str) -> int:
+    player = state.players[key]
+    return (
+        player.deck_size()
+        + len(player.hand)
+        + len(player.graveyard)
+        + len(player.terrains)
+        + len(player.creatures)
+        + len(player.magic)
+    )
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6))
+def test_no_negative_values_and_cards_conserved(seed: int) -> None:
+    states = play(seed, 300)
+    for state in states:
+        for key in ("A", "B"):
+            player = state.players[key]
+            assert player.tings >= 0
+            assert card_count(state, key) == 60
+            for creature in player.creatures:
+                assert creature.atk >= 0 and creature.def_ >= 0
+                assert 0 < creature.hp <= creature.max_hp
+            assert all(card.hp == card.max_hp for card in player.graveyard if card.kind == "creature")
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6))
+def test_replay_is_deterministic(seed: int) -> None:
+    first = [GAME.state_to_json(state) for state in play(seed, 150)]
+    second = [GAME.state_to_json(state) for state in play(seed, 150)]
+    assert first == second
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 200))
+def test_state_json_round_trip(seed: int, steps: int) -> None:
+    state = play(seed, steps)[-1]
+    data = json.loads(json.dumps(GAME.state_to_json(state)))
+    again = GAME.parse_state(data, ruleset="standard")
+    assert GAME.state_to_json(again) == data
+    if state.result is None or state.result[2] == ("RAY-WIN-TINGS",):
+        assert again == state
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6))
+def test_every_listed_action_is_legal_and_round_trips(seed: int) -> None:
+    for state in play(seed, 120)[::7]:
+        for action in GAME.legal_actions(state):
+            data = GAME.action_to_json(action)
+            assert GAME.parse_action(state, data, path="/actions/0") == action
+            GAME.apply(state, action)  # raises if the list offered an illegal action
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6))
+def test_apply_never_changes_its_input(seed: int) -> None:
+    rng = random.Random(seed)
+    for state in play(seed, 100)[::10]:
+        before = GAME.state_to_json(state)
+        actions = GAME.legal_actions(state)
+        if actions:
+            GAME.apply(state, rng.choice(actions))
+        assert GAME.state_to_json(state) == before
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5000) | st.text(max_size=8)
+    | st.sampled_from(["A", "B", "A.hand.0", "B.creatures.0", "A.terrains.0", "attack", "main", "creature"]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)  # fmt: skip
+
+VALID = {
+    "game": "rayman",
+    "state": {
+        "turn": 3,
+        "turn_player": "A",
+        "phase": "main",
+        "players": {
+            "A": {
+                "tings": 100,
+                "hand": [{"name": "C", "kind": "creature", "cost": 1, "atk": 300, "def": 200, "hp": 400}],
+                "deck": 5,
+                "terrains": [{"name": "T", "terrain": "Feu", "occupied": False}],
+                "creatures": [{"name": "R", "atk": 500, "def": 100, "hp": 300, "max_hp": 400}],
+            },
+            "B": {
+                "tings": 0,
+                "hand": [],
+                "deck": 5,
+                "creatures": [{"name": "G", "atk": 100, "def": 100, "hp": 100}],
+            },
+        },
+    },
+    "actions": [
+        {"player": "A", "type": "play_creature", "card": "A.hand.0", "terrains": ["A.terrains.0"]},
+        {"player": "A", "type": "next_phase"},
+        {"player": "A", "type": "attack", "attacker": "A.creatures.0", "target": "B.creatures.0"},
+    ],
+    "query": {"kind": "legal_actions", "player": "A"},
+}
+
+
+def mutate(document: object, path: list, value: object) -> object:
+    """Replace the node that ``path`` leads to (indexes taken modulo the container size)."""
+    if not path or not isinstance(document, dict | list) or not document:
+        return value
+    if isinstance(document, dict):
+        key = sorted(document)[path[0] % len(document)]
+        return {**document, key: mutate(document[key], path[1:], value)}
+    index = path[0] % len(document)
+    return [*document[:index], mutate(document[index], path[1:], value), *document[index + 1 :]]
+
+
+def test_the_fuzzed_document_is_valid_to_start_with() -> None:
+    answer = replay(VALID)
+    assert answer["stopped_at"] is None and answer["answer"]["actions"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(path=st.lists(st.integers(0, 20), max_size=7), value=JSON_VALUES)
+def test_mutated_documents_only_raise_malformed(path: list, value: object) -> None:
+    try:
+        replay(mutate(VALID, path, value))
+    except (MalformedDocument, IllegalAction):
+        pass
+
+
+@settings(max_examples=100, deadline=None)
+@given(document=JSON_VALUES)
+def test_arbitrary_json_only_raises_malformed(document: object) -> None:
+    try:
+        replay(document)
+    except (MalformedDocument, IllegalAction):
+        pass
+    try:
+        GAME.parse_state(document, ruleset="standard")
+    except MalformedDocument:
+        pass

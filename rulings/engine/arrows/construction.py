@@ -21,6 +21,7 @@ from rulings.engine.construction import (
     banlist_problems,
     copies_by_identity,
     copy_limit_problems,
+    ruleset_flags,
     size_problems,
     unknown_sections,
 )
@@ -30,11 +31,15 @@ SECTIONS = ("main", "side")
 DEFAULT_CONFIG: Mapping[str, int] = {"deck_min": 40, "deck_max": 60, "max_copies": 3, "side_max": 15}
 
 
-def event_config(config: Mapping[str, Any]) -> dict[str, int]:
+def event_config(
+    config: Mapping[str, Any], ruleset_defaults: Mapping[str, Any] | None = None
+) -> dict[str, int]:
+    """Defaults, then any deck settings the rule set's flags define, then the event's ``config``."""
     unknown = set(config) - set(DEFAULT_CONFIG)
     if unknown:
         raise ValueError(f"unknown Arrows deck settings {sorted(unknown)}; expected {sorted(DEFAULT_CONFIG)}")
-    merged = {**DEFAULT_CONFIG, **config}
+    from_ruleset = {key: value for key, value in (ruleset_defaults or {}).items() if key in DEFAULT_CONFIG}
+    merged = {**DEFAULT_CONFIG, **from_ruleset, **config}
     for key, value in merged.items():
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise ValueError(f"Arrows deck setting {key} must be a whole number ≥ 0, not {value!r}")
@@ -46,7 +51,8 @@ def event_config(config: Mapping[str, Any]) -> dict[str, int]:
 def check_deck(
     deck: ResolvedDeck, *, ruleset: str | None, banlist: Banlist | None, config: Mapping[str, Any]
 ) -> list[DeckProblem]:
-    settings = event_config(config)
+    _, flags = ruleset_flags("arrows", ruleset, {"standard": {}}, "standard")
+    settings = event_config(config, flags)
     problems = unknown_sections(deck, SECTIONS, "Arrows")
     problems += size_problems(
         deck.size("main"),

@@ -14,6 +14,7 @@ from rulings.engine.construction import (
     banlist_problems,
     copies_by_identity,
     copy_limit_problems,
+    ruleset_flags,
     section_title,
     size_problems,
     unknown_sections,
@@ -40,10 +41,8 @@ def _copy_limit(card: ResolvedCard) -> tuple[int | None, str]:
 def check_deck(
     deck: ResolvedDeck, *, ruleset: str | None, banlist: Banlist | None, config: Mapping[str, Any]
 ) -> list[DeckProblem]:
-    if ruleset is not None and ruleset not in RULESETS:
-        from rulings.engine.construction import UnknownRuleset
-
-        raise UnknownRuleset(f"unknown yugioh rule set {ruleset!r}; expected one of {', '.join(RULESETS)}")
+    # The rule sets differ in play, not in deck building; this only rejects unknown keys.
+    ruleset_flags("yugioh", ruleset, {key: {} for key in RULESETS}, "current")
     problems = unknown_sections(deck, SECTIONS, "Yu-Gi-Oh!")
     problems += size_problems(
         deck.size("main"),

@@ -233,6 +233,8 @@ def test_arrows_event_config():
         check_deck("arrows", arrows_deck(40), config={"size": 40})
     with pytest.raises(ValueError, match="whole number"):
         check_deck("arrows", arrows_deck(40), config={"max_copies": -1})
+    with pytest.raises(UnknownRuleset):
+        check_deck("arrows", arrows_deck(40), ruleset="sealed")
     with pytest.raises(ValueError, match="larger than"):
         check_deck("arrows", arrows_deck(40), config={"deck_min": 50, "deck_max": 45})
 

@@ -228,7 +228,7 @@ def parse_action(state: State, data: Any, *, path: str) -> Action:
             refs = [
                 _check_reference(state, v, f"{path}/cards/{i}", errors, "hand") for i, v in enumerate(value)
             ]
-            if len(set(value)) != len(value) and all(isinstance(v, str) for v in value):
+            if all(isinstance(v, str) for v in value) and len(set(value)) != len(value):
                 errors.add(f"{path}/cards", "a card is listed twice")
             fields[key] = tuple(r for r in refs if r is not None)
         else:  # drawn / drive_checks / damage_checks: revealed cards of a deck given as a count

@@ -89,16 +89,23 @@ class ArrowsGame:
         key = v.player(query.get("player", state.turn_player), v.pointer(path, "player"))
         if kind == "legal_actions":
             return {"actions": [action_to_json(action) for action in legal_actions(state, key)]}
+        return self._deck_out(state, key)
+
+    def _deck_out(self, state: State, key: str) -> JSON:
+        """Like Yu-Gi-Oh!: ``loses`` says whether the player's next draw finds the deck empty."""
         deck = state.players[key].deck_size()
+        rules = ["ARR-DECK-OUT", "ARR-TURN"]
+        if state.result is not None and "ARR-DECK-OUT" in state.result[2] and state.result[0] == OTHER[key]:
+            return {"deck": deck, "loses": True, "when": f"already lost (turn {state.turn})", "rules": rules}
         if state.turn_player == key:
             next_draw = state.turn if state.phase == "draw" else state.turn + 2
         else:
             next_draw = state.turn + 1
         return {
             "deck": deck,
-            "loses": bool(state.flags["empty_deck_draw_loses"]),
+            "loses": deck == 0 and bool(state.flags["empty_deck_draw_loses"]),
             "when": f"draw phase of turn {next_draw + 2 * deck}",
-            "rules": ["ARR-TURN", "ARR-DECK-OUT"],
+            "rules": rules,
         }
 
     def _monster_ref(self, state: State, value: Any, path: str) -> tuple[str, str, int]:

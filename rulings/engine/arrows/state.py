@@ -13,7 +13,7 @@ from . import validate as v
 
 PHASES = ("draw", "main", "attack", "end")
 LINES = ("attackers", "defenders")
-KINDS = ("monster", "magic")
+KINDS = ("monster", "magic", "trap")
 UNKNOWN = "unknown"  # a card drawn from a deck given as a count
 EFFECT_KINDS = ("atk", "def", "ret")
 CARD_ZONES = ("hand", "deck", "graveyard", "attackers", "defenders")

@@ -9,7 +9,7 @@ from ..base import JSON, CardLookup, Event, IllegalAction, Outcome
 from . import validate as v
 from .actions import Action, action_to_json, parse_action
 from .catalogue import CATALOGUE, DEFAULT_RULESET, PREMIUM_TERRAINS, RULESETS
-from .engine import OTHER, apply, check_attack, draw, legal_actions, resolve_attack
+from .engine import OTHER, apply, check_attack, check_tings, draw, legal_actions, resolve_attack
 from .state import TERRAIN_TYPES, Card, State, parse_state, state_to_json
 
 QUERY_KINDS = ("damage", "legal_actions", "deck_out", "setup")
@@ -28,10 +28,7 @@ class RaymanGame:
         self, data: Any, *, ruleset: str, cards: CardLookup | None = None, path: str = "/state"
     ) -> State:
         state = parse_state(data, ruleset=ruleset, flags=RULESETS[ruleset].flags, cards=cards, path=path)
-        events: list[Event] = []
-        from .engine import check_tings
-
-        check_tings(state, events)
+        check_tings(state, [])  # a state given at 5000 tings or more is already won
         return state
 
     def parse_action(self, state: State, data: Any, *, path: str) -> Action:
@@ -154,17 +151,20 @@ class RaymanGame:
         }
 
     def _deck_out(self, state: State, key: str) -> JSON:
+        """Like Yu-Gi-Oh!: ``loses`` says whether the player's next draw finds the deck empty."""
         deck = state.players[key].deck_size()
+        rules = ["RAY-DECK-OUT", "RAY-DRAW"]
+        if state.result is not None and "RAY-DECK-OUT" in state.result[2] and state.result[0] == OTHER[key]:
+            return {"deck": deck, "loses": True, "when": f"already lost (turn {state.turn})", "rules": rules}
         if state.turn_player == key:
             next_draw = state.turn if state.phase == "draw" else state.turn + 2
         else:
             next_draw = state.turn + 1
-        loses = bool(state.flags["empty_deck_draw_loses"])
         return {
             "deck": deck,
-            "loses": loses,
+            "loses": deck == 0 and bool(state.flags["empty_deck_draw_loses"]),
             "when": f"draw phase of turn {next_draw + 2 * deck}",
-            "rules": ["RAY-DRAW", "RAY-DECK-OUT"],
+            "rules": rules,
         }
 
 

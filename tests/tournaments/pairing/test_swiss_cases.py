@@ -191,3 +191,34 @@ def test_fixed_table_is_ignored_for_the_bye():
     result = pair_round(round_number=2, seed=0, players=players)
     assert result.bye == "c"
     assert result.pairings[0].table == 1 and {result.pairings[0].a, result.pairings[0].b} == {"a", "b"}
+
+
+def test_same_document_and_seed_give_the_same_round_across_processes(tmp_path):
+    """String hashing is randomised per process; the round must not depend on it."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    document = {
+        "round": 1,
+        "seed": "spring-open",
+        "players": [{"id": f"p{k:03d}", "points": 0} for k in range(40)],
+    }
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(document))
+    script = (
+        "import json, sys; from tournaments.pairing import pair_swiss_document; "
+        "print(json.dumps(pair_swiss_document(open(sys.argv[1]).read())))"
+    )
+    root = Path(__file__).resolve().parents[3]
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(root)}
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(path)], capture_output=True, text=True, env=env, check=True
+        )
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
+    assert json.loads(outputs.pop())["pairings"][0]["table"] == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import JSON, MalformedDocument, PathError
-from .state import OTHER, PHASES, OnField, State, lookup, parse_ref
+from .state import PHASES, OnField, State, lookup, parse_ref
 
 
 class Action:
@@ -90,7 +90,7 @@ def parse_action(state: State, data: Any, *, path: str) -> Action:
     schema = SCHEMAS[kind]
     errors: list[PathError] = []
     player = data.get("player", state.turn_player)
-    if player not in OTHER:
+    if player not in ("A", "B"):
         errors.append(PathError(f"{path}/player", 'the player is "A" or "B"'))
     for key in data:
         if key not in schema and key not in ("type", "player"):
@@ -132,7 +132,7 @@ def parse_action(state: State, data: Any, *, path: str) -> Action:
         elif value_kind == "target":
             if value not in ("A", "B", "both"):
                 errors.append(PathError(at, '"A", "B" or "both"'))
-        elif value_kind == "player" and value not in OTHER:
+        elif value_kind == "player" and value not in ("A", "B"):
             errors.append(PathError(at, '"A" or "B"'))
     if errors:
         raise MalformedDocument(errors)

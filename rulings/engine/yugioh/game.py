@@ -10,7 +10,7 @@ from ..base import JSON, CardLookup, Event, Outcome, Rule, RuleSet
 from . import queries, rules
 from .actions import Action, parse_action
 from .catalogue import CATALOGUE, DEFAULT_RULESET, RULESETS
-from .state import OnField, Player, State, parse_state, state_json
+from .state import Card, OnField, Player, State, parse_state, state_json
 
 
 class YugiohGame:
@@ -81,40 +81,84 @@ class YugiohGame:
     def answer(self, state: State, query: Any, *, path: str = "/query") -> JSON:
         return queries.answer(state, query, path=path)
 
-    def initial_state(self, *, rng: random.Random, ruleset: str | None = None) -> State:
-        """A duel about to start: two 40-card vanilla decks (a few spells and traps), 5 cards each."""
+    def initial_state(self, *, rng: random.Random, ruleset: str | None = None, varied: bool = False) -> State:
+        """A duel about to start: two 40-card decks, 5 cards in hand each.
+
+        By default the decks are vanilla monsters (the benchmark's workload); ``varied`` mixes in
+        Equip, Quick-Play, Field and Polymerization spells, traps of each type and Fusion Monsters, so
+        that random play reaches every kind of action (the property tests use it).
+        """
         ruleset = ruleset or DEFAULT_RULESET
         data = {
             "turn": 1,
             "turn_player": "A",
             "phase": "draw",
-            "players": {side: _random_player(rng) for side in ("A", "B")},
+            "players": {side: _random_player(rng, varied) for side in ("A", "B")},
         }
-        return self.parse_state(data, ruleset=ruleset)
+        return _build_state(data, ruleset)
 
 
-def _random_player(rng: random.Random) -> JSON:
+def _build_state(data: JSON, ruleset: str) -> State:
+    """The generated data is valid by construction: build it without the validating parser, which
+    would dominate the self-play benchmark (parse_state(state_to_json(s)) gives the same state)."""
+    state = State()
+    state.turn, state.turn_player, state.phase = data["turn"], data["turn_player"], data["phase"]
+    state.ruleset, state.flags = ruleset, RULESETS[ruleset].flags
+    state.draw_done, state.chain, state.ended = False, (), None
+    state.players = {}
+    for side, p_data in data["players"].items():
+        p = Player()
+        p.lp = p_data["lp"]
+        p.deck = [Card(c) for c in p_data["deck"]]
+        p.deck_count = len(p.deck)
+        p.hand = [Card(c) for c in p_data["hand"]]
+        p.monsters, p.spells, p.field_spell = [None] * 5, [None] * 5, None
+        p.graveyard, p.banished = [], []
+        p.extra = [Card(c) for c in p_data["extra_deck"]]
+        p.ns_used = False
+        state.players[side] = p
+    return state
+
+
+def _random_player(rng: random.Random, varied: bool) -> JSON:
+    """Mostly vanilla monsters, with a few Equip, Quick-Play, Field and Polymerization spells, Normal,
+    Continuous and Counter traps, and Fusion Monsters made of two of the deck's monsters."""
     deck: list[JSON] = []
     for i in range(40):
-        roll = rng.random()
-        if roll < 0.75:
+        roll = rng.random() if varied else 0.0
+        if roll < 0.72:
             level = rng.choice((1, 2, 3, 4, 4, 4, 5, 6, 7, 8))
+            atk, defense = rng.randrange(0, 3100, 100), rng.randrange(0, 3100, 100)
             deck.append(
-                {
-                    "name": f"Vanilla {i}",
-                    "kind": "monster",
-                    "level": level,
-                    "atk": rng.randrange(0, 3100, 100),
-                    "def": rng.randrange(0, 3100, 100),
-                }
+                {"name": f"Vanilla {i}", "kind": "monster", "level": level, "atk": atk, "def": defense}
             )
-        elif roll < 0.85:
+        elif roll < 0.80:
             deck.append({"name": f"Equip {i}", "kind": "spell", "spell_type": "equip", "atk_modifier": 500})
-        elif roll < 0.92:
+        elif roll < 0.85:
             deck.append({"name": f"Quick {i}", "kind": "spell", "spell_type": "quick-play"})
+        elif roll < 0.88:
+            deck.append({"name": f"Field {i}", "kind": "spell", "spell_type": "field"})
+        elif roll < 0.91:
+            deck.append({"name": "Polymerization", "kind": "spell", "spell_type": "normal"})
         else:
-            deck.append({"name": f"Trap {i}", "kind": "trap", "trap_type": rng.choice(("normal", "counter"))})
-    return {"lp": 8000, "deck": deck[5:], "hand": deck[:5]}
+            trap_type = rng.choice(("normal", "continuous", "counter"))
+            deck.append({"name": f"Trap {i}", "kind": "trap", "trap_type": trap_type})
+    rng.shuffle(deck)
+    names = [card["name"] for card in deck if card["kind"] == "monster"]
+    extra = [
+        {
+            "name": f"Fusion {n}",
+            "kind": "monster",
+            "monster_type": "fusion",
+            "level": 7,
+            "atk": 2800,
+            "def": 2000,
+            "materials": rng.sample(names, 2),
+        }
+        for n in range(3)
+        if len(names) >= 2
+    ]
+    return {"lp": 8000, "deck": deck[5:], "hand": deck[:5], "extra_deck": extra}
 
 
 # ``Player`` and ``OnField`` are re-exported for the tests and the benchmark.

@@ -42,7 +42,7 @@ def answer(state: State, query: Any, *, path: str) -> JSON:
     if kind == "damage":
         return _damage(state, query, path, errors)
     player = query.get("player", state.turn_player)
-    if player not in OTHER:
+    if player not in ("A", "B"):
         errors.append(PathError(f"{path}/player", 'the player is "A" or "B"'))
     if errors:
         raise MalformedDocument(errors)

@@ -613,7 +613,7 @@ def do_set_spell_trap(state: State, action: Action, events: list[Event]) -> None
     ref = _own_ref(action, action.args["card"], ("hand",), "YGO-SET-SPELL-TRAP", "The card")
     card = state.players[player].hand[ref[2]]
     if card.kind not in ("spell", "trap"):
-        raise illegal("YGO-SET-SPELL-TRAP", f"{card.name} is a monster: use set_monster.")
+        raise illegal("YGO-SET-SPELL-TRAP", f"{card.label} is not a Spell or Trap.")
     p = state.players[player]
     if card.spell_type == "field":
         old = p.field_spell
@@ -1111,7 +1111,7 @@ def _turn_player_actions(state: State, player: str, out: list[Action]) -> None:
             elif not (slot.summoned or slot.set_ or slot.attacked or slot.changed):
                 out.append(_a(player, "change_position", card=ref))
         for i, card in enumerate(p.hand):
-            if card.kind == "monster":
+            if card.kind not in ("spell", "trap"):
                 continue
             ref = f"{player}.hand.{i}"
             if card.spell_type == "field":
@@ -1187,13 +1187,16 @@ def _fusions(state: State, player: str, spell_ref: str, out: list[Action], limit
     pool = [(f"{player}.hand.{i}", c) for i, c in enumerate(p.hand) if c.kind == "monster"]
     pool += [(f"{player}.monsters.{i}", m.card) for i, m in enumerate(p.monsters) if m is not None]
     pool = [(r, c) for r, c in pool if r != spell_ref]
-    has_field_material = any(r.split(".")[1] == "monsters" for r, _ in pool)
+    available = [c.name for _, c in pool]
     for f_index, fusion in enumerate(p.extra):
         if fusion.kind != "monster" or fusion.monster_type != "fusion" or not fusion.materials:
             continue
+        if any(available.count(name) < fusion.materials.count(name) for name in fusion.materials):
+            continue
         wanted = sorted(fusion.materials)
+        pool_for = [(r, c) for r, c in pool if c.name in fusion.materials]
         found = 0
-        for combo in combinations(pool, len(wanted)):
+        for combo in combinations(pool_for, len(wanted)):
             if sorted(c.name for _, c in combo) != wanted:
                 continue
             if free_monster_zone(state, player) < 0 and not any(
@@ -1212,4 +1215,3 @@ def _fusions(state: State, player: str, spell_ref: str, out: list[Action], limit
             found += 1
             if found >= limit:
                 break
-    del has_field_material

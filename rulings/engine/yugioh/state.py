@@ -443,7 +443,7 @@ def parse_state(
         turn = 1
     state.turn = turn
     state.turn_player = data.get("turn_player", "A")
-    if state.turn_player not in OTHER:
+    if state.turn_player not in PLAYERS:
         parser.error(f"{path}/turn_player", 'the turn player is "A" or "B"')
     state.phase = data.get("phase", "main1")
     if state.phase not in PHASES:
@@ -499,7 +499,7 @@ def _parse_chain(parser: Parser, state: State, data: Any, path: str) -> tuple:
             parser.error(f"{path}/{i}/card", "a reference to a Spell or Trap on the field")
             continue
         player = link.get("player", ref[0])
-        if player not in OTHER:
+        if player not in PLAYERS:
             parser.error(f"{path}/{i}/player", 'the player is "A" or "B"')
             continue
         links.append((player, ref, target.card.speed))

@@ -11,7 +11,7 @@ Ref = tuple[str, str, int]
 
 # type -> (required fields, optional fields), besides "type" and "player"
 ACTION_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "play_terrain": (("card",), ()),
+    "play_terrain": (("card",), ("terrains",)),
     "play_creature": (("card",), ("terrains",)),
     "play_magic": (("card",), ("terrains",)),
     "attack": (("attacker", "target"), ()),

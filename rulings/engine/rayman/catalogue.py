@@ -221,6 +221,17 @@ RULES: tuple[Rule, ...] = (
         "creature is a card effect and is not restricted.",
     ),
     _rule(
+        "RAY-ABILITY-BEFORE-ATTACK",
+        "Abilities before the attack",
+        "The turn player orders abilities first and the attack after: once they have attacked this turn, "
+        "their creatures use no more abilities.",
+        "-peut ordonner à une créature engagée qu'il contrôle d'abord d'utiliser une capacité s'il veut et "
+        "ensuite d'attaquer, sauf au premier tour de chaque joueur.",
+        "Read as the order of the whole turn ('d'abord ... ensuite'), not only of the attacking creature. "
+        "It binds abilities given with a `source` creature; ability damage without a source is a card "
+        "effect and is not restricted.",
+    ),
+    _rule(
         "RAY-POWERS",
         "Powers are mandatory",
         "A power (=>) always applies; its controller cannot refuse it. The engine applies the powers it "

@@ -353,6 +353,8 @@ def do_play_terrain(state: State, action: Action) -> list[Event]:
     _require_phase(state, ("main",), "Playing a terrain")
     key = action.player
     card = _own_card(state, key, action.card, "hand", "terrain", "RAY-PLAY-TERRAIN", "A terrain")
+    if action.terrains:
+        raise illegal("RAY-PLAY-TERRAIN", "A terrain costs nothing: no terrain pays for it.")
     player = state.players[key]
     del player.hand[action.card[2]]  # type: ignore[index]
     player.terrains.append(card)
@@ -467,6 +469,11 @@ def do_ability_damage(state: State, action: Action) -> list[Event]:
         if is_first_turn(state) and not state.flags["attack_on_first_turn"]:
             raise illegal(
                 "RAY-FIRST-TURN", f"Turn {state.turn} is {key}'s first turn: no ability before an attack."
+            )
+        if state.players[key].attacked_this_turn:
+            raise illegal(
+                "RAY-ABILITY-BEFORE-ATTACK",
+                f"{key} has already attacked this turn: abilities are used before the attack.",
             )
         source = state.players[key].creatures[s_index]
         if source.unique_ability and source.unique_ability_used:

@@ -11,11 +11,13 @@ from typing import Any
 
 from ..base import CardLookup, MalformedDocument, PathError
 from . import validate as v
+from .catalogue import PREMIUM_TERRAINS
 
 PHASES = ("draw", "main", "attack", "end")
 TERRAIN_TYPES = ("Terre", "Air", "Eau", "Bon", "Feu", "Mauvais")
 KINDS = ("creature", "magic", "terrain")
 MAGIC_TYPES = ("ephemeral", "permanent")
+PREMIUM_BY_TYPE = {terrain_type: name for name, terrain_type in PREMIUM_TERRAINS.items()}
 # A card drawn from a deck given as a count: nobody knows what it is yet.
 UNKNOWN = "unknown"
 
@@ -273,7 +275,8 @@ def parse_card(
     if default_kind and kind != default_kind:
         raise v.fail(v.pointer(path, "kind"), f"a card in {zone} must be a {default_kind}")
     fields = CARD_FIELDS[kind]
-    required: tuple[str, ...] = ("name",)
+    # A terrain in play may be given by its type alone; it is then named after its premium terrain.
+    required: tuple[str, ...] = () if kind == "terrain" else ("name",)
     if kind == "creature":
         required += ("atk", "def", "hp") if on_field else ("atk", "def", "hp", "cost")
     elif kind == "magic" and not on_field:
@@ -283,12 +286,14 @@ def parse_card(
     v.obj(data, path, required=required, optional=fields)
     if kind == "terrain" and zone != "terrains" and "occupied" in data:
         raise v.fail(v.pointer(path, "occupied"), "only a terrain in the terrain zone is occupied or free")
+    if kind == "terrain":
+        terrain = v.choice(data["terrain"], v.pointer(path, "terrain"), TERRAIN_TYPES)
+        card = Card(kind, v.string(data.get("name", PREMIUM_BY_TYPE[terrain]), v.pointer(path, "name")))
+        card.terrain = terrain
+        card.occupied = v.boolean(data.get("occupied", False), v.pointer(path, "occupied"))
+        return card
     card = Card(kind, v.string(data["name"], v.pointer(path, "name")))
     if kind == UNKNOWN:
-        return card
-    if kind == "terrain":
-        card.terrain = v.choice(data["terrain"], v.pointer(path, "terrain"), TERRAIN_TYPES)
-        card.occupied = v.boolean(data.get("occupied", False), v.pointer(path, "occupied"))
         return card
     if "cost" in data:
         card.cost = parse_cost(data["cost"], v.pointer(path, "cost"))
@@ -296,7 +301,10 @@ def parse_card(
         card.subtype = v.string(data["subtype"], v.pointer(path, "subtype"))
     if kind == "magic":
         card.magic_type = v.choice(
-            data.get("magic_type", "ephemeral"), v.pointer(path, "magic_type"), MAGIC_TYPES
+            # In the magic zone only permanent cards stay, so that is the default there.
+            data.get("magic_type", "permanent" if zone == "magic" else "ephemeral"),
+            v.pointer(path, "magic_type"),
+            MAGIC_TYPES,
         )
         return card
     card.atk = v.integer(data["atk"], v.pointer(path, "atk"), minimum=0)
@@ -338,9 +346,12 @@ def parse_player(data: Any, path: str, cards: CardLookup | None) -> Player:
     for zone in ("hand", "graveyard", "terrains", "creatures", "magic"):
         if zone in data:
             setattr(player, zone, _card_list(data[zone], v.pointer(path, zone), zone, cards))
-    for zone in player.magic:
-        if zone.magic_type != "permanent":
-            raise v.fail(v.pointer(path, "magic"), "only permanent magic cards stay in the magic zone")
+    for index, card in enumerate(player.magic):
+        if card.magic_type != "permanent":
+            raise v.fail(
+                v.pointer(v.pointer(v.pointer(path, "magic"), index), "magic_type"),
+                "only permanent magic cards stay in the magic zone",
+            )
     for flag in ("creature_played_this_turn", "magic_played_this_turn", "attacked_this_turn"):
         if flag in data:
             setattr(player, flag, v.boolean(data[flag], v.pointer(path, flag)))

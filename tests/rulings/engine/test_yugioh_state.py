@@ -100,8 +100,8 @@ def test_equipped_to_must_point_at_a_monster() -> None:
 
 
 def test_card_lookup_by_name_and_failures() -> None:
-    database = {"Dark Magician": {"id": 1, "name": "Dark Magician", "kind": "monster", "level": 7, "atk": 2500,
-                                  "def": 2100, "rarity": "ultra"}}  # fmt: skip
+    magician = {"id": 1, "name": "Dark Magician", "kind": "monster", "level": 7, "atk": 2500, "def": 2100}
+    database = {"Dark Magician": {**magician, "rarity": "ultra"}}
 
     def lookup(game, ref):
         return database.get(ref.get("name"))

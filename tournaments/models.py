@@ -302,3 +302,42 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} for {self.registration_id}"
+
+
+class RoundTimer(models.Model):
+    """The clock of a round: started, paused and resumed by staff; tables get extra time (deck check, judge
+    call). Remaining time = duration − (elapsed before the last pause + time since the last start)."""
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="timer")
+    duration_seconds = models.PositiveIntegerField(_("duration (seconds)"))
+    started_at = models.DateTimeField(null=True, blank=True)  # running since; None while paused or not started
+    elapsed_seconds = models.FloatField(default=0)  # accumulated before the last pause
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        verbose_name = _("round timer")
+        verbose_name_plural = _("round timers")
+
+    def __str__(self) -> str:
+        return f"timer of round {self.round_id}"
+
+
+class TableExtension(models.Model):
+    """Extra time for one table of a round (deck check, judge call), in the audit trail with a reason."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="extensions")
+    table = models.PositiveIntegerField()
+    minutes = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=200, blank=True)
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    granted_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "table", "id"]
+        verbose_name = _("table extension")
+        verbose_name_plural = _("table extensions")
+
+    def __str__(self) -> str:
+        return f"+{self.minutes} min for table {self.table} of round {self.round_id}"

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db.models import Count, Max, Q
+from django.utils import timezone
 from rapidfuzz import fuzz, process
 
 from decks.cardfiles import CardRecord
 from decks.formats import CardRef, DeckList
-from decks.models import Banlist, Card, CardKey
+from decks.models import Banlist, Card, CardKey, DeckCheck, DeckListVersion, EventDeckSettings
+from decks.models import DeckList as DeckListRow
 from decks.names import SUGGESTION_CUTOFF, normalise_name
 from rulings.engine.decklists import Banlist as EngineBanlist
 
@@ -141,7 +144,9 @@ class _Vocabulary:
         cached = self._by_game.get(game)
         if cached is None or cached[0] != version:
             words: set[str] = set()
-            for name_norm, name_fr_norm in Card.objects.filter(game=game).values_list("name_norm", "name_fr_norm"):
+            for name_norm, name_fr_norm in Card.objects.filter(game=game).values_list(
+                "name_norm", "name_fr_norm"
+            ):
                 words.update(name_norm.split())
                 words.update(name_fr_norm.split())
             cached = (version, sorted(w for w in words if len(w) >= 3))
@@ -244,3 +249,168 @@ def banlist_to_engine(banlist: Banlist) -> EngineBanlist:
         date=banlist.date,
         game=banlist.game,
     )
+
+
+# --- deck lists ------------------------------------------------------------------------------------------
+
+
+def can_staff(*, user, event) -> bool:
+    """A judge or organizer of this event (or a superuser)."""
+    from tournaments.services.common import can_judge
+
+    return user is not None and can_judge(user=user, event=event)
+
+
+def banlist_for_event(*, event) -> Banlist | None:
+    """The event's banlist: the one chosen in its deck settings, else the stored list named by
+    ``Event.banlist``."""
+    settings_row = EventDeckSettings.objects.filter(event=event).select_related("banlist").first()
+    if settings_row is not None and settings_row.banlist is not None:
+        return settings_row.banlist
+    if getattr(event, "banlist", ""):
+        return Banlist.objects.filter(game=event.game, name=event.banlist).first()
+    return None
+
+
+def lists_published(*, event) -> bool:
+    return EventDeckSettings.objects.filter(event=event, lists_published=True).exists()
+
+
+def deadline_passed(*, event, now=None) -> bool:
+    deadline = getattr(event, "decklist_deadline", None)
+    return deadline is not None and (now or timezone.now()) >= deadline
+
+
+def deck_is_locked(*, deck_list: DeckListRow | None, event, now=None) -> bool:
+    if not deadline_passed(event=event, now=now):
+        return False
+    return not (deck_list is not None and deck_list.unlocked)
+
+
+def deck_list_visible(*, deck_list: DeckListRow, user) -> bool:
+    """Private to the player and the event's staff until the organizer publishes the lists."""
+    event = deck_list.registration.event
+    if user is not None and user.is_authenticated and deck_list.registration.player_id == user.pk:
+        return True
+    if can_staff(user=user, event=event):
+        return True
+    return lists_published(event=event)
+
+
+def deck_list_for(*, registration) -> DeckListRow | None:
+    return DeckListRow.objects.filter(registration=registration).first()
+
+
+def deck_list_get(*, pk: int) -> DeckListRow | None:
+    return (
+        DeckListRow.objects.select_related("registration__event", "registration__player")
+        .filter(pk=pk)
+        .first()
+    )
+
+
+def current_version(*, deck_list: DeckListRow | None) -> DeckListVersion | None:
+    if deck_list is None:
+        return None
+    return deck_list.versions.order_by("-number").first()
+
+
+def deck_list_versions(*, deck_list: DeckListRow):
+    return deck_list.versions.select_related("submitted_by").order_by("-number")
+
+
+def deck_list_audit(*, deck_list: DeckListRow):
+    return deck_list.audit.select_related("actor", "version").order_by("created_at", "id")
+
+
+@dataclass(frozen=True)
+class DeckRow:
+    count: int
+    name: str
+    ref: str
+    kind: str
+    detail: str
+
+
+KIND_ORDER = {
+    "monster": 0,
+    "unit": 0,
+    "creature": 0,
+    "spell": 1,
+    "magic": 1,
+    "order": 1,
+    "trap": 2,
+    "terrain": 2,
+}
+
+
+def deck_sheet(*, content: dict, game: str) -> list[dict]:
+    """The list laid out for a deck check: per section, sorted by kind then name, with totals."""
+    from decks.formats import SECTION_TITLES
+    from decks.services.decklists import deck_from_json
+
+    deck = deck_from_json(content)
+    index = DatabaseCardIndex(game).preload(deck)
+    out = []
+    for section, entries in deck.sections.items():
+        rows: dict[str, DeckRow] = {}
+        for ref, count in entries:
+            record = (
+                index.by_id(str(ref)) if isinstance(ref, int) else (index.by_id(ref) or index.by_name(ref))
+            )
+            if record is None:
+                key, row = f"?{ref}", DeckRow(count, str(ref), str(ref), "", "")
+            else:
+                stats = record["stats"]
+                detail = " · ".join(
+                    str(v) for v in (stats.get("level") or stats.get("rank") or stats.get("grade"),) if v
+                )
+                key = record["key"]
+                row = DeckRow(count, record["name"], record["key"], record["kind"], detail)
+            if key in rows:
+                row = DeckRow(rows[key].count + count, row.name, row.ref, row.kind, row.detail)
+            rows[key] = row
+        ordered = sorted(rows.values(), key=lambda r: (KIND_ORDER.get(r.kind, 3), r.name.casefold()))
+        out.append(
+            {
+                "title": SECTION_TITLES.get(section, section),
+                "rows": ordered,
+                "total": sum(r.count for r in ordered),
+            }
+        )
+    return out
+
+
+def event_deck_lists(*, event):
+    """Every registration of the event with its deck list and latest version (a fixed number of queries)."""
+    from tournaments.models import Registration
+
+    registrations = list(
+        Registration.objects.filter(event=event)
+        .select_related("player", "deck_list")
+        .order_by("player__username")
+    )
+    lists = [r.deck_list for r in registrations if hasattr(r, "deck_list")]
+    latest: dict[int, DeckListVersion] = {}
+    for version in DeckListVersion.objects.filter(deck_list__in=lists).order_by("deck_list_id", "number"):
+        latest[version.deck_list_id] = version
+    return [
+        (r, getattr(r, "deck_list", None), latest.get(getattr(getattr(r, "deck_list", None), "pk", None)))
+        for r in registrations
+    ]
+
+
+def event_deck_checks(*, event):
+    return (
+        DeckCheck.objects.filter(deck_list__registration__event=event)
+        .select_related("deck_list__registration__player", "version", "checked_by")
+        .order_by("-round_number", "deck_list__registration__player__username")
+    )
+
+
+def deck_list_get_queryset():
+    return DeckListRow.objects.select_related("registration__event", "registration__player")
+
+
+def event_deck_settings_get(*, event) -> EventDeckSettings | None:
+    return EventDeckSettings.objects.filter(event=event).select_related("banlist").first()

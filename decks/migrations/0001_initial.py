@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,89 +14,200 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Banlist',
+            name="Banlist",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(choices=[('yugioh', 'Yu-Gi-Oh!'), ('vanguard', 'Cardfight!! Vanguard'), ('rayman', 'RaymanTCG'), ('arrows', 'Arrows')], default='yugioh', max_length=16, verbose_name='game')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('date', models.DateField(blank=True, null=True, verbose_name='date')),
-                ('whitelist', models.BooleanField(default=False, verbose_name='whitelist')),
-                ('limits', models.JSONField(blank=True, default=dict, verbose_name='limits')),
-                ('source', models.CharField(blank=True, max_length=255, verbose_name='source file')),
-                ('content_hash', models.CharField(blank=True, editable=False, max_length=64)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[
+                            ("yugioh", "Yu-Gi-Oh!"),
+                            ("vanguard", "Cardfight!! Vanguard"),
+                            ("rayman", "RaymanTCG"),
+                            ("arrows", "Arrows"),
+                        ],
+                        default="yugioh",
+                        max_length=16,
+                        verbose_name="game",
+                    ),
+                ),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                ("date", models.DateField(blank=True, null=True, verbose_name="date")),
+                ("whitelist", models.BooleanField(default=False, verbose_name="whitelist")),
+                ("limits", models.JSONField(blank=True, default=dict, verbose_name="limits")),
+                ("source", models.CharField(blank=True, max_length=255, verbose_name="source file")),
+                ("content_hash", models.CharField(blank=True, editable=False, max_length=64)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'verbose_name': 'banlist',
-                'verbose_name_plural': 'banlists',
-                'ordering': ['game', '-date', 'name'],
-                'constraints': [models.UniqueConstraint(fields=('game', 'name'), name='decks_banlist_unique_name')],
+                "verbose_name": "banlist",
+                "verbose_name_plural": "banlists",
+                "ordering": ["game", "-date", "name"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("game", "name"), name="decks_banlist_unique_name")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Card',
+            name="Card",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(choices=[('yugioh', 'Yu-Gi-Oh!'), ('vanguard', 'Cardfight!! Vanguard'), ('rayman', 'RaymanTCG'), ('arrows', 'Arrows')], max_length=16, verbose_name='game')),
-                ('key', models.CharField(help_text='Passcode or set id, as in the card file.', max_length=64, verbose_name='id')),
-                ('name', models.CharField(max_length=255, verbose_name='English name')),
-                ('name_fr', models.CharField(blank=True, max_length=255, verbose_name='French name')),
-                ('name_norm', models.CharField(editable=False, max_length=255)),
-                ('name_fr_norm', models.CharField(blank=True, editable=False, max_length=255)),
-                ('kind', models.CharField(max_length=32, verbose_name='kind')),
-                ('alias_of', models.CharField(blank=True, max_length=64, verbose_name='alias of')),
-                ('alternate_keys', models.JSONField(blank=True, default=list, verbose_name='alternate ids')),
-                ('tags', models.JSONField(blank=True, default=list, verbose_name='tags')),
-                ('stats', models.JSONField(blank=True, default=dict, verbose_name='stats')),
-                ('limits', models.JSONField(blank=True, default=dict, verbose_name='limits')),
-                ('scopes', models.JSONField(blank=True, default=list, verbose_name='scopes')),
-                ('rarity', models.CharField(blank=True, max_length=32, verbose_name='rarity')),
-                ('max_copies', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='max copies')),
-                ('source', models.CharField(blank=True, max_length=64, verbose_name='source')),
-                ('content_hash', models.CharField(blank=True, editable=False, max_length=64)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[
+                            ("yugioh", "Yu-Gi-Oh!"),
+                            ("vanguard", "Cardfight!! Vanguard"),
+                            ("rayman", "RaymanTCG"),
+                            ("arrows", "Arrows"),
+                        ],
+                        max_length=16,
+                        verbose_name="game",
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        help_text="Passcode or set id, as in the card file.", max_length=64, verbose_name="id"
+                    ),
+                ),
+                ("name", models.CharField(max_length=255, verbose_name="English name")),
+                ("name_fr", models.CharField(blank=True, max_length=255, verbose_name="French name")),
+                ("name_norm", models.CharField(editable=False, max_length=255)),
+                ("name_fr_norm", models.CharField(blank=True, editable=False, max_length=255)),
+                ("kind", models.CharField(max_length=32, verbose_name="kind")),
+                ("alias_of", models.CharField(blank=True, max_length=64, verbose_name="alias of")),
+                ("alternate_keys", models.JSONField(blank=True, default=list, verbose_name="alternate ids")),
+                ("tags", models.JSONField(blank=True, default=list, verbose_name="tags")),
+                ("stats", models.JSONField(blank=True, default=dict, verbose_name="stats")),
+                ("limits", models.JSONField(blank=True, default=dict, verbose_name="limits")),
+                ("scopes", models.JSONField(blank=True, default=list, verbose_name="scopes")),
+                ("rarity", models.CharField(blank=True, max_length=32, verbose_name="rarity")),
+                (
+                    "max_copies",
+                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="max copies"),
+                ),
+                ("source", models.CharField(blank=True, max_length=64, verbose_name="source")),
+                ("content_hash", models.CharField(blank=True, editable=False, max_length=64)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'verbose_name': 'card',
-                'verbose_name_plural': 'cards',
-                'ordering': ['game', 'name'],
-                'indexes': [models.Index(fields=['game', 'name_norm', 'name_fr_norm'], name='decks_card_names'), models.Index(fields=['game', 'updated_at'], name='decks_card_updated'), models.Index(fields=['game', 'name_fr_norm'], name='decks_card_name_fr_norm')],
-                'constraints': [models.UniqueConstraint(fields=('game', 'key'), name='decks_card_unique_key')],
+                "verbose_name": "card",
+                "verbose_name_plural": "cards",
+                "ordering": ["game", "name"],
+                "indexes": [
+                    models.Index(fields=["game", "name_norm", "name_fr_norm"], name="decks_card_names"),
+                    models.Index(fields=["game", "updated_at"], name="decks_card_updated"),
+                    models.Index(fields=["game", "name_fr_norm"], name="decks_card_name_fr_norm"),
+                ],
+                "constraints": [
+                    models.UniqueConstraint(fields=("game", "key"), name="decks_card_unique_key")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='CardImport',
+            name="CardImport",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(choices=[('yugioh', 'Yu-Gi-Oh!'), ('vanguard', 'Cardfight!! Vanguard'), ('rayman', 'RaymanTCG'), ('arrows', 'Arrows')], max_length=16, verbose_name='game')),
-                ('filename', models.CharField(max_length=255, verbose_name='file name')),
-                ('data', models.BinaryField()),
-                ('status', models.CharField(choices=[('pending', 'Waiting'), ('running', 'Importing'), ('done', 'Done'), ('failed', 'Failed')], default='pending', max_length=16, verbose_name='status')),
-                ('task_id', models.CharField(blank=True, max_length=64)),
-                ('created', models.PositiveIntegerField(default=0)),
-                ('updated', models.PositiveIntegerField(default=0)),
-                ('unchanged', models.PositiveIntegerField(default=0)),
-                ('error', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[
+                            ("yugioh", "Yu-Gi-Oh!"),
+                            ("vanguard", "Cardfight!! Vanguard"),
+                            ("rayman", "RaymanTCG"),
+                            ("arrows", "Arrows"),
+                        ],
+                        max_length=16,
+                        verbose_name="game",
+                    ),
+                ),
+                ("filename", models.CharField(max_length=255, verbose_name="file name")),
+                ("data", models.BinaryField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Waiting"),
+                            ("running", "Importing"),
+                            ("done", "Done"),
+                            ("failed", "Failed"),
+                        ],
+                        default="pending",
+                        max_length=16,
+                        verbose_name="status",
+                    ),
+                ),
+                ("task_id", models.CharField(blank=True, max_length=64)),
+                ("created", models.PositiveIntegerField(default=0)),
+                ("updated", models.PositiveIntegerField(default=0)),
+                ("unchanged", models.PositiveIntegerField(default=0)),
+                ("error", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'card import',
-                'verbose_name_plural': 'card imports',
-                'ordering': ['-created_at'],
+                "verbose_name": "card import",
+                "verbose_name_plural": "card imports",
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='CardKey',
+            name="CardKey",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(choices=[('yugioh', 'Yu-Gi-Oh!'), ('vanguard', 'Cardfight!! Vanguard'), ('rayman', 'RaymanTCG'), ('arrows', 'Arrows')], max_length=16)),
-                ('key', models.CharField(max_length=64)),
-                ('card', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='keys', to='decks.card')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[
+                            ("yugioh", "Yu-Gi-Oh!"),
+                            ("vanguard", "Cardfight!! Vanguard"),
+                            ("rayman", "RaymanTCG"),
+                            ("arrows", "Arrows"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("key", models.CharField(max_length=64)),
+                (
+                    "card",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="keys", to="decks.card"
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('game', 'key'), name='decks_cardkey_unique')],
+                "constraints": [models.UniqueConstraint(fields=("game", "key"), name="decks_cardkey_unique")],
             },
         ),
     ]

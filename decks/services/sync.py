@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import urllib.error
 import urllib.request
@@ -57,9 +58,8 @@ def cards_sync_yugioh(
     transport = transport or http_transport
     data = _fetch(transport, YGOPRODECK_URL)
     if french:
-        try:
+        # French names are a bonus: the English pool alone is still worth importing.
+        with contextlib.suppress(ImportFailed):
             data = merge_french_names(data, _fetch(transport, YGOPRODECK_FR_URL))
-        except ImportFailed:
-            pass  # French names are a bonus: the English pool alone is still worth importing
     records = read_card_file(data=data, filename="cardinfo.json", game="yugioh")
     return cards_import(game="yugioh", records=records, progress=progress)

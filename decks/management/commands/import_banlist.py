@@ -11,7 +11,10 @@ from decks.services.cards import ImportFailed, banlists_import_file
 
 
 class Command(BaseCommand):
-    help = "Import the banlists of an EDOPro lflist.conf file (one or several '!name' lists). Idempotent, atomic."
+    help = (
+        "Import the banlists of an EDOPro lflist.conf file (one or several '!name' lists). "
+        "Idempotent, atomic."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="lflist.conf file")
@@ -30,7 +33,8 @@ class Command(BaseCommand):
         else:
             self.stdout.write(
                 self.style.SUCCESS(
-                    f"{path.name}: {result.total} list(s) ({', '.join(result.names)}) — {result.created} created, "
+                    f"{path.name}: {result.total} list(s) ({', '.join(result.names)}) — "
+                    f"{result.created} created, "
                     f"{result.updated} updated, {result.unchanged} unchanged."
                 )
             )

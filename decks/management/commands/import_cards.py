@@ -13,7 +13,8 @@ from decks.services.cards import ImportFailed, cards_import_file
 
 class Command(BaseCommand):
     help = (
-        "Import a card file (the format is told by its extension: .cdb, YGOPRODeck .json, Vanguard .db, .csv). "
+        "Import a card file (the format is told by its extension: .cdb, YGOPRODeck .json, "
+        "Vanguard .db, .csv). "
         "Idempotent (a second run changes nothing) and atomic (a bad file changes nothing)."
     )
 

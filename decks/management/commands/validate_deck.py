@@ -22,7 +22,8 @@ from rulings.engine.construction import UnknownRuleset
 
 class Command(BaseCommand):
     help = (
-        "Check a deck list (.ydk, ydke:// link, text list, Vanguard file; '-' for standard input) against the "
+        "Check a deck list (.ydk, ydke:// link, text list, Vanguard file; '-' for standard input) "
+        "against the "
         "game's construction rules and a banlist. Exit 0 legal, 1 not legal, 2 unreadable input."
     )
 

@@ -40,14 +40,10 @@ def card_lookup_get() -> Any:
         module = import_module("decks.lookup")
     except ImportError:
         return None
-    factory = getattr(module, "card_lookup", None) or getattr(module, "CardLookup", None)
-    if factory is None:
-        return None
-    try:
-        return factory()
-    except Exception:  # noqa: BLE001 - a broken card database must not break every replay
-        logger.exception("decks.lookup could not be set up; replaying without a card database")
-        return None
+    lookup = getattr(module, "card_lookup", None)
+    if callable(lookup):
+        return lookup  # (game_key, {"id"|"name": …}) -> card JSON | None, as rulings.engine.base.CardLookup
+    return None
 
 
 def document_parse(*, text: str | bytes) -> Any:

@@ -1,0 +1,479 @@
+"""The judge's tablet: editing a situation document tap by tap, and what the tablet shows for it.
+
+Pure document editing (no database): add or remove a card, flip a flag, set the turn, append an action.
+After every edit of the state the engine parses it again (``parse_state``/``state_to_json``), so the
+board always shows every zone, and a card the engine refuses is refused at once with its path.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulings.engine.base import MalformedDocument
+from rulings.engine.registry import get_game
+from rulings.games_ui import GAMES_UI, ZONE_LABELS, GameUI
+
+from .replay import ReplayFailed, card_lookup_get, situation_replay
+
+JSON = dict[str, Any]
+PLAYERS = ("A", "B")
+
+
+def _fail(path: str, message: str) -> ReplayFailed:
+    return ReplayFailed([{"path": path, "message": message}])
+
+
+def game_ui(*, game: str) -> GameUI:
+    try:
+        return GAMES_UI[game]
+    except KeyError:
+        raise _fail("/game", f"unknown game {game!r}") from None
+
+
+def tablet_state_normalize(*, game: str, ruleset: str, state: Any) -> JSON:
+    """The state as the engine reads it back (every zone present); ReplayFailed with paths otherwise."""
+    try:
+        engine = get_game(game)
+    except Exception as exc:  # noqa: BLE001 - a game being built must not break the tablet
+        raise _fail("/game", f"the {game} rules engine is not available ({exc})") from exc
+    if ruleset not in engine.rulesets:
+        raise _fail("/ruleset", f"unknown rule set {ruleset!r}; expected one of {sorted(engine.rulesets)}")
+    try:
+        parsed = engine.parse_state(state, ruleset=ruleset, cards=card_lookup_get(), path="/state")
+    except MalformedDocument as exc:
+        raise ReplayFailed([e.to_json() for e in exc.errors]) from exc
+    return engine.state_to_json(parsed)
+
+
+def tablet_document_new(*, game: str, ruleset: str | None = None) -> JSON:
+    """An empty board of that game: two players, default life/deck, nothing on the field."""
+    ui = game_ui(game=game)
+    engine = get_game(game)
+    ruleset = ruleset or engine.default_ruleset
+    state = tablet_state_normalize(game=game, ruleset=ruleset, state=copy.deepcopy(ui.empty_state))
+    return {"game": game, "ruleset": ruleset, "state": state, "actions": []}
+
+
+def tablet_document_load(*, document: Any) -> JSON:
+    """Check a pasted or uploaded document by replaying it; normalize its state for the board."""
+    situation_replay(document=document)
+    loaded = copy.deepcopy(document)
+    loaded.setdefault("ruleset", get_game(loaded["game"]).default_ruleset)
+    loaded.setdefault("actions", [])
+    loaded["state"] = tablet_state_normalize(
+        game=loaded["game"], ruleset=loaded["ruleset"], state=loaded["state"]
+    )
+    return loaded
+
+
+def _with_state(document: JSON, state: JSON) -> JSON:
+    new = dict(document)
+    new["state"] = tablet_state_normalize(game=document["game"], ruleset=document["ruleset"], state=state)
+    return new
+
+
+# --- cards -----------------------------------------------------------------------------------------
+
+
+def _parse_cost(text: str) -> int | dict[str, int]:
+    """``3`` or ``Feu:1, any:2`` (RaymanTCG costs)."""
+    text = text.strip()
+    if text.lstrip("-").isdigit():
+        return int(text)
+    cost: dict[str, int] = {}
+    for part in text.split(","):
+        kind, _, count = part.partition(":")
+        if not kind.strip() or not count.strip().isdigit():
+            raise _fail("/card/cost", f"a cost is a number or pairs such as Feu:1, any:2 — not {text!r}")
+        cost[kind.strip()] = int(count.strip())
+    return cost
+
+
+def tablet_card_build(*, game: str, values: Mapping[str, str], on_field: bool) -> JSON:
+    """A card from the tablet's card fields (blank fields are left out; the engine checks the rest)."""
+    ui = game_ui(game=game)
+    card: JSON = {}
+    for spec in ui.card_fields:
+        if spec.on_field_only and not on_field:
+            continue
+        raw = (values.get(f"card_{spec.name}") or "").strip()
+        if raw == "":
+            continue
+        if spec.kind == "int":
+            try:
+                card[spec.name] = int(raw)
+            except ValueError:
+                raise _fail(
+                    f"/card/{spec.name}", f"{spec.label} must be a whole number, not {raw!r}"
+                ) from None
+        elif spec.kind == "cost":
+            card[spec.name] = _parse_cost(raw)
+        elif spec.choices == ("yes", "no") or spec.choices == ("no", "yes"):
+            card[spec.name] = raw == "yes"
+        else:
+            card[spec.name] = raw
+    if not card.get("name"):
+        raise _fail("/card/name", "a card needs a name")
+    return card
+
+
+def _zone_kind(ui: GameUI, zone: str) -> str:
+    if zone in ui.keyed_zones:
+        return "keyed"
+    if zone in ui.single_zones:
+        return "single"
+    if zone in ui.slot_zones:
+        return "slots"
+    return "list"
+
+
+def tablet_card_add(*, document: JSON, player: str, zone: str, slot: str = "", card: JSON) -> JSON:
+    """Put a card in a zone: the given slot (or circle), else the first empty slot, else the end."""
+    ui = game_ui(game=document["game"])
+    if player not in PLAYERS:
+        raise _fail("/player", "player A or B")
+    if zone not in ui.zones:
+        raise _fail("/zone", f"unknown zone {zone!r}")
+    state = copy.deepcopy(document["state"])
+    side = state["players"][player]
+    kind = _zone_kind(ui, zone)
+    path = f"/state/players/{player}/{zone}"
+    if kind == "keyed":
+        keys = ui.keyed_zones[zone]
+        target = slot or next((k for k in keys if side.get(zone, {}).get(k) is None), "")
+        if target not in keys:
+            raise _fail(path, "every circle is taken: remove a unit first or pick a circle")
+        side.setdefault(zone, {})[target] = card
+    elif kind == "single":
+        side[zone] = card
+    elif kind == "slots":
+        cells = side.setdefault(zone, [])
+        if slot:
+            if not slot.isdigit() or int(slot) >= len(cells):
+                raise _fail(path, f"no slot {slot} in this zone")
+            cells[int(slot)] = card
+        else:
+            free = next((i for i, c in enumerate(cells) if c is None), None)
+            if free is None:
+                raise _fail(path, "this zone is full: remove a card first")
+            cells[free] = card
+    else:
+        side.setdefault(zone, []).append(card)
+    return _with_state(document, state)
+
+
+def _locate(state: JSON, ref: str) -> tuple[Any, Any]:
+    """(container, key) of a reference such as A.hand.0, A.circles.V or A.field_spell."""
+    parts = ref.split(".")
+    if len(parts) < 2 or parts[0] not in PLAYERS or parts[1] not in state["players"][parts[0]]:
+        raise _fail("/card", f"no card at {ref}")
+    side = state["players"][parts[0]]
+    if len(parts) == 2:
+        return side, parts[1]
+    container = side[parts[1]]
+    if isinstance(container, list):
+        if not parts[2].isdigit() or int(parts[2]) >= len(container):
+            raise _fail("/card", f"no card at {ref}")
+        return container, int(parts[2])
+    if isinstance(container, dict) and parts[2] in container:
+        return container, parts[2]
+    raise _fail("/card", f"no card at {ref}")
+
+
+def tablet_card_remove(*, document: JSON, ref: str) -> JSON:
+    ui = game_ui(game=document["game"])
+    state = copy.deepcopy(document["state"])
+    container, key = _locate(state, ref)
+    zone = ref.split(".")[1]
+    if isinstance(container, list) and _zone_kind(ui, zone) == "list":
+        container.pop(key)
+    else:
+        container[key] = None
+    return _with_state(document, state)
+
+
+def tablet_card_toggle(*, document: JSON, ref: str, flag: str) -> JSON:
+    """Flip a true/false flag of a card (turn flags, face-up, standing) or its battle position."""
+    state = copy.deepcopy(document["state"])
+    container, key = _locate(state, ref)
+    card = container[key]
+    if not isinstance(card, dict):
+        raise _fail("/card", f"no card at {ref}")
+    if flag == "position" and card.get("position") in ("attack", "defense"):
+        card["position"] = "defense" if card["position"] == "attack" else "attack"
+    elif isinstance(card.get(flag), bool):
+        card[flag] = not card[flag]
+    else:
+        raise _fail("/card", f"{ref} has no flag {flag!r}")
+    return _with_state(document, state)
+
+
+def tablet_header_set(*, document: JSON, values: Mapping[str, str]) -> JSON:
+    """Turn, turn player, phase, each player's numbers (LP, deck, tings…) and true/false flags."""
+    ui = game_ui(game=document["game"])
+    state = copy.deepcopy(document["state"])
+    if "turn" in values:
+        state["turn"] = _int(values["turn"], "/state/turn")
+    if values.get("turn_player") in PLAYERS:
+        state["turn_player"] = values["turn_player"]
+    if values.get("phase") in ui.phases:
+        state["phase"] = values["phase"]
+    for player in PLAYERS:
+        side = state["players"][player]
+        for key, value in list(side.items()):
+            name = f"{player}_{key}"
+            if isinstance(value, bool):
+                side[key] = values.get(name) == "on"
+            elif isinstance(value, int) and name in values:
+                side[key] = _int(values[name], f"/state/players/{player}/{key}")
+    new = _with_state(document, state)
+    ruleset = values.get("ruleset")
+    if ruleset and ruleset != document["ruleset"]:
+        new["ruleset"] = ruleset
+        new["state"] = tablet_state_normalize(game=new["game"], ruleset=ruleset, state=new["state"])
+    return new
+
+
+def _int(raw: str, path: str) -> int:
+    try:
+        return int(str(raw).strip())
+    except ValueError:
+        raise _fail(path, f"a whole number, not {raw!r}") from None
+
+
+# --- actions and queries ----------------------------------------------------------------------------
+
+
+def _params(ui_params, values: Mapping[str, Any], prefix: str) -> JSON:
+    out: JSON = {}
+    for param in ui_params:
+        key = f"{prefix}{param.name}"
+        if param.kind == "refs":
+            chosen = (
+                [v for v in values.getlist(key) if v] if hasattr(values, "getlist") else values.get(key, [])
+            )
+            if chosen or param.required:
+                out[param.name] = chosen
+            continue
+        raw = (values.get(key) or "").strip()
+        if param.kind == "ref?":
+            out[param.name] = raw or None
+            continue
+        if raw == "":
+            if param.required:
+                raise _fail(f"/{param.name}", f"choose {param.name.replace('_', ' ')}")
+            continue
+        out[param.name] = _int(raw, f"/{param.name}") if param.kind == "int" else raw
+    return out
+
+
+def tablet_action_build(*, game: str, values: Mapping[str, Any]) -> JSON:
+    ui = game_ui(game=game)
+    kind = values.get("action_type") or ""
+    if kind not in ui.actions:
+        raise _fail("/type", "choose an action")
+    player = values.get("action_player") or "A"
+    return {"player": player, "type": kind, **_params(ui.actions[kind], values, "action_")}
+
+
+def tablet_query_build(*, game: str, kind: str, values: Mapping[str, Any]) -> JSON:
+    ui = game_ui(game=game)
+    if kind not in ui.queries:
+        raise _fail("/query/kind", f"no {kind} question for this game")
+    return {"kind": kind, **_params(ui.queries[kind], values, "query_")}
+
+
+def tablet_action_append(*, document: JSON, action: JSON) -> JSON:
+    new = dict(document)
+    new["actions"] = [*document.get("actions", []), action]
+    return new
+
+
+def tablet_action_undo(*, document: JSON) -> JSON:
+    new = dict(document)
+    new["actions"] = list(document.get("actions", []))[:-1]
+    return new
+
+
+# --- what the tablet shows ---------------------------------------------------------------------------
+
+
+@dataclass
+class CardRef:
+    ref: str
+    label: str
+
+
+@dataclass
+class TabletView:
+    document: JSON
+    answer: JSON | None = None
+    errors: list[JSON] = field(default_factory=list)
+    positions: list[int] = field(default_factory=list)  # -1 = the start, then each action index
+    cursor: int = -1
+    board: JSON | None = None
+    editable: bool = True
+    legal_actions: dict[str, list[JSON]] = field(default_factory=dict)
+    refs: list[CardRef] = field(default_factory=list)
+
+
+def card_refs(*, game: str, state: JSON) -> list[CardRef]:
+    """Every card on the board, as reference + label, for the action and question pickers."""
+    ui = game_ui(game=game)
+    out: list[CardRef] = []
+    for player in PLAYERS:
+        side = state["players"][player]
+        for zone in ui.zones:
+            value = side.get(zone)
+            label = ZONE_LABELS.get(zone, zone)
+            if isinstance(value, list):
+                for i, card in enumerate(value):
+                    if isinstance(card, dict):
+                        out.append(
+                            CardRef(
+                                f"{player}.{zone}.{i}", f"{player} · {label} {i + 1}: {card.get('name', '?')}"
+                            )
+                        )
+            elif isinstance(value, dict) and zone in ui.keyed_zones:
+                for key in ui.keyed_zones[zone]:
+                    card = value.get(key)
+                    if isinstance(card, dict):
+                        out.append(
+                            CardRef(f"{player}.{zone}.{key}", f"{player} · {key}: {card.get('name', '?')}")
+                        )
+            elif isinstance(value, dict):
+                out.append(CardRef(f"{player}.{zone}", f"{player} · {label}: {value.get('name', '?')}"))
+    return out
+
+
+def action_label(*, action: JSON, names: Mapping[str, str]) -> str:
+    """``A: attack — Gene-Warped Warwolf → Mystic Tomato`` (references replaced by card names)."""
+    parts = []
+    for key, value in action.items():
+        if key in ("player", "type"):
+            continue
+        if isinstance(value, list):
+            value = ", ".join(names.get(v, str(v)) if isinstance(v, str) else str(v) for v in value)
+        elif value is None:
+            value = "∅"
+        elif isinstance(value, str):
+            value = names.get(value, value)
+        parts.append(f"{key.replace('_', ' ')}: {value}")
+    head = f"{action.get('player', '?')} · {str(action.get('type', '?')).replace('_', ' ')}"
+    return head + (" — " + "; ".join(parts) if parts else "")
+
+
+def _names(state: JSON, game: str) -> dict[str, str]:
+    return {r.ref: r.label.split(": ", 1)[-1] for r in card_refs(game=game, state=state)}
+
+
+def tablet_view(*, document: JSON, cursor: int | None = None) -> TabletView:
+    """Replay the document; the board at the cursor (None = after the last step); legal actions now."""
+    view = TabletView(document=document)
+    try:
+        view.answer = situation_replay(document=document)
+    except ReplayFailed as failure:
+        view.errors = failure.errors
+        view.board = document.get("state")
+        return view
+    actions = document.get("actions") or []
+    view.positions = [-1] + [s["index"] for s in view.answer["steps"] if s["action"] is not None]
+    last = view.positions[-1]
+    view.cursor = last if cursor is None or cursor not in view.positions else cursor
+    if view.cursor == -1:
+        view.board = document["state"]
+    elif view.cursor == last:
+        view.board = view.answer["state"]
+    else:
+        prefix = {k: v for k, v in document.items() if k != "query"}
+        prefix["actions"] = actions[: view.cursor + 1]
+        view.board = situation_replay(document=prefix)["state"]
+    view.editable = view.cursor == -1
+    final = view.answer["state"]
+    view.refs = card_refs(game=document["game"], state=view.board)
+    if not view.answer["outcome"]["finished"]:
+        names = _names(final, document["game"])
+        for player in PLAYERS:
+            asked = {k: v for k, v in document.items() if k != "query"}
+            asked["query"] = {"kind": "legal_actions", "player": player}
+            try:
+                listed = situation_replay(document=asked).get("answer", {}).get("actions", [])
+            except ReplayFailed:
+                listed = []
+            view.legal_actions[player] = [
+                {"action": a, "label": action_label(action=a, names=names)} for a in listed
+            ]
+    return view
+
+
+# --- the board, laid out for the templates ---------------------------------------------------------------
+
+STAT_KEYS = (
+    "level", "grade", "atk", "def", "power", "shield", "critical", "hp", "max_hp", "arrows", "cost",
+    "terrain", "monster_type", "spell_type", "trap_type", "magic_type", "clan", "trigger", "damage_taken",
+)  # fmt: skip
+STAT_LABELS = {"level": "Lv", "grade": "G", "atk": "ATK", "def": "DEF", "max_hp": "max HP", "hp": "HP"}
+
+
+def _stats(card: JSON) -> str:
+    parts = []
+    for key in STAT_KEYS:
+        value = card.get(key)
+        if value in (None, "", 0) and key not in ("atk", "def", "power"):
+            continue
+        if value is None:
+            continue
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} {v}" for k, v in value.items())
+        parts.append(f"{STAT_LABELS.get(key, key.replace('_', ' '))} {value}")
+    if card.get("kind") and card.get("kind") not in ("monster", "creature"):
+        parts.insert(0, str(card["kind"]))
+    return " · ".join(parts)
+
+
+def _cell(player: str, zone: str, slot: Any, card: Any, on_field: bool) -> JSON:
+    ref = f"{player}.{zone}" if slot is None else f"{player}.{zone}.{slot}"
+    if not isinstance(card, dict):
+        return {"ref": ref, "slot": slot, "card": None}
+    flags = [(k, v) for k, v in card.items() if isinstance(v, bool) and on_field and k != "sentinel"]
+    return {
+        "ref": ref,
+        "slot": slot,
+        "card": card,
+        "name": card.get("name", "?"),
+        "stats": _stats(card),
+        "position": card.get("position"),
+        "face_down": card.get("face_up") is False,
+        "flags": flags,
+    }
+
+
+def board_layout(*, game: str, state: JSON) -> list[JSON]:
+    """Both players (B on top, A below), each with numbers, flags and zones of cells."""
+    ui = game_ui(game=game)
+    players = []
+    for player in ("B", "A"):
+        side = state.get("players", {}).get(player, {})
+        numbers = [(k, v) for k, v in side.items() if isinstance(v, int) and not isinstance(v, bool)]
+        if isinstance(side.get("deck"), list):
+            numbers.append(("deck", len(side["deck"])))
+        flags = [(k, v) for k, v in side.items() if isinstance(v, bool)]
+        zones = []
+        for zone in ui.zones:
+            value = side.get(zone)
+            on_field = zone in ui.field_zones
+            if zone in ui.keyed_zones:
+                cells = [_cell(player, zone, k, (value or {}).get(k), on_field) for k in ui.keyed_zones[zone]]
+                kind = "keyed"
+            elif zone in ui.single_zones:
+                cells = [_cell(player, zone, None, value, on_field)]
+                kind = "single"
+            else:
+                cells = [_cell(player, zone, i, c, on_field) for i, c in enumerate(value or [])]
+                kind = "slots" if zone in ui.slot_zones else "list"
+            zones.append({"key": zone, "label": ZONE_LABELS.get(zone, zone), "kind": kind, "cells": cells})
+        players.append({"side": player, "numbers": numbers, "flags": flags, "zones": zones})
+    return players

@@ -1,0 +1,407 @@
+"""Pages of the rulings app: the judge's tablet, the rules catalogue, saved rulings and event judge-call logs.
+
+Views stay thin: they read the request, call one service, and render what a selector returns.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import import_module
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from .forms import ReviewForm, SaveRulingForm
+from .games_ui import GAMES_UI, QUERY_LABELS, ZONE_LABELS
+from .selectors import (
+    catalogue_list,
+    event_can_review,
+    event_get,
+    event_is_staff,
+    event_rulings,
+    events_for_staff,
+    game_info,
+    games_list,
+    rule_get,
+    ruling_get,
+)
+from .services import tablet as tb
+from .services.replay import ReplayFailed, document_parse
+from .services.rulings import ruling_review, ruling_save
+
+MAX_UPLOAD = 512 * 1024
+
+
+# --- the tablet ----------------------------------------------------------------------------------------
+
+
+def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = None, errors=None) -> dict:
+    document = view.document
+    ui = GAMES_UI[document["game"]]
+    sticky = sticky or {}
+    action_type = sticky.get("action_type") or ""
+    info = game_info(key=document["game"])
+    steps = view.answer["steps"] if view.answer else []
+    position_index = view.positions.index(view.cursor) if view.cursor in view.positions else 0
+    return {
+        "view": view,
+        "document_json": json.dumps(document, ensure_ascii=False),
+        "ui": ui,
+        "game": info,
+        "games": games_list(),
+        "zone_labels": ZONE_LABELS,
+        "query_labels": [(k, QUERY_LABELS[k], params) for k, params in ui.queries.items()],
+        "steps": steps,
+        "errors": (errors or []) + view.errors,
+        "sticky": sticky,
+        "action_type": action_type,
+        "action_params": ui.actions.get(action_type, ()),
+        "prev_position": view.positions[position_index - 1] if position_index > 0 else None,
+        "next_position": view.positions[position_index + 1]
+        if position_index + 1 < len(view.positions)
+        else None,
+        "position_number": position_index,
+        "position_count": len(view.positions) - 1,
+        "events": events_for_staff(user=request.user) if request.user.is_authenticated else [],
+        "circles": ui.keyed_zones.get("circles", ()),
+        "players": tb.board_layout(game=document["game"], state=view.board) if view.board else [],
+        "board": view.board,
+        "card_search_url": _card_search_url(),
+    }
+
+
+def _card_search_url() -> str | None:
+    """The tablet's card search (over the decks app's card database), when the decks app provides one."""
+    try:
+        import_module("decks.selectors")
+        import_module("decks.lookup")
+    except ImportError:
+        return None
+    return reverse("rulings:card_search")
+
+
+@require_GET
+def card_search(request: HttpRequest) -> HttpResponse:
+    """htmx fragment: cards of the database matching ?q= (English or French), as buttons adding them."""
+    game = request.GET.get("new_game", "yugioh")
+    query = request.GET.get("q", "")[:120]
+    found: list[dict] = []
+    if query.strip() and game in GAMES_UI:
+        try:
+            selectors_module = import_module("decks.selectors")
+            lookup_module = import_module("decks.lookup")
+        except ImportError:
+            selectors_module = lookup_module = None
+        if selectors_module is not None:
+            convert = getattr(lookup_module, "CONVERTERS", {}).get(game)
+            for card in selectors_module.card_search(game=game, query=query, limit=8):
+                data = convert(card) if convert else None
+                if data:
+                    found.append({"card": data, "name": card.name, "name_fr": getattr(card, "name_fr", "")})
+    return render(request, "rulings/_card_results.html", {"found": found, "q": query})
+
+
+@require_GET
+def tablet(request: HttpRequest) -> HttpResponse:
+    """The judge's tablet: an empty board of the chosen game, or a saved ruling's situation (?from=slug)."""
+    errors: list = []
+    slug = request.GET.get("from")
+    document = None
+    if slug:
+        ruling = ruling_get(slug=slug)
+        if ruling is None:
+            raise Http404
+        try:
+            document = tb.tablet_document_load(document=ruling.document)
+        except ReplayFailed as failure:
+            errors = failure.errors
+    if document is None:
+        game = request.GET.get("game") if request.GET.get("game") in GAMES_UI else "yugioh"
+        if game_info(key=game) is None:
+            game = "yugioh"
+        info = game_info(key=game)
+        ruleset = request.GET.get("ruleset")
+        if ruleset not in [rs["key"] for rs in info.rulesets]:
+            ruleset = info.default_ruleset
+        document = tb.tablet_document_new(game=game, ruleset=ruleset)
+    view = tb.tablet_view(document=document)
+    return render(request, "rulings/tablet.html", _tablet_context(request, view, errors=errors))
+
+
+def _apply_op(request: HttpRequest, document: dict, op: str) -> tuple[dict, int | None]:
+    """Run one tap of the tablet; return the new document and the cursor to show (None = the end)."""
+    post = request.POST
+    game = document["game"]
+    if op == "new":
+        return tb.tablet_document_new(
+            game=post.get("new_game", game), ruleset=post.get("new_ruleset") or None
+        ), -1
+    if op == "header":
+        return tb.tablet_header_set(document=document, values=post), -1
+    if op == "add_card":
+        zone = post.get("card_zone", "")
+        card = tb.tablet_card_build(game=game, values=post, on_field=zone in GAMES_UI[game].field_zones)
+        return tb.tablet_card_add(
+            document=document,
+            player=post.get("card_player", "A"),
+            zone=zone,
+            slot=post.get("card_slot", ""),
+            card=card,
+        ), -1
+    if op.startswith("add_found:"):
+        zone = post.get("card_zone", "")
+        try:
+            card = json.loads(op.split(":", 1)[1])
+        except json.JSONDecodeError:
+            raise ReplayFailed([{"path": "/card", "message": "not a card"}]) from None
+        if zone in GAMES_UI[game].field_zones:
+            extras = tb.tablet_card_build(game=game, values={**post.dict(), "card_name": "x"}, on_field=True)
+            card.update({k: v for k, v in extras.items() if k in ("position", "face_up", "stand")})
+        return tb.tablet_card_add(
+            document=document,
+            player=post.get("card_player", "A"),
+            zone=zone,
+            slot=post.get("card_slot", ""),
+            card=card,
+        ), -1
+    if op.startswith("remove:"):
+        return tb.tablet_card_remove(document=document, ref=op.split(":", 1)[1]), -1
+    if op.startswith("toggle:"):
+        _, ref, flag = op.split(":", 2)
+        return tb.tablet_card_toggle(document=document, ref=ref, flag=flag), -1
+    if op.startswith("act:"):
+        try:
+            action = json.loads(op[4:])
+        except json.JSONDecodeError:
+            raise ReplayFailed([{"path": "/actions", "message": "not an action"}]) from None
+        return tb.tablet_action_append(document=document, action=action), None
+    if op == "add_action":
+        return tb.tablet_action_append(
+            document=document, action=tb.tablet_action_build(game=game, values=post)
+        ), None
+    if op == "undo":
+        return tb.tablet_action_undo(document=document), None
+    if op == "clear_actions":
+        return {**document, "actions": []}, -1
+    if op.startswith("cursor:"):
+        raw = op.split(":", 1)[1]
+        return document, int(raw) if raw.lstrip("-").isdigit() else None
+    if op.startswith("ask:"):
+        query = tb.tablet_query_build(game=game, kind=op[4:], values=post)
+        return {**document, "query": query}, None
+    if op == "clear_query":
+        return {k: v for k, v in document.items() if k != "query"}, None
+    if op == "load":
+        upload = request.FILES.get("upload")
+        if upload is not None:
+            if upload.size > MAX_UPLOAD:
+                raise ReplayFailed([{"path": "", "message": _("The file is too large.")}])
+            text = upload.read()
+        else:
+            text = post.get("paste", "")
+        if not str(text).strip():
+            raise ReplayFailed([{"path": "", "message": _("Paste a situation document or choose a file.")}])
+        return tb.tablet_document_load(document=document_parse(text=text)), None
+    return document, _cursor(post)
+
+
+def _cursor(post) -> int | None:
+    raw = post.get("cursor", "")
+    return int(raw) if raw.lstrip("-").isdigit() else None
+
+
+@require_POST
+def tablet_op(request: HttpRequest) -> HttpResponse:
+    """One tap on the tablet: the current document comes in, the new workspace goes out (an htmx swap)."""
+    errors: list = []
+    try:
+        document = document_parse(text=request.POST.get("document", ""))
+        if not isinstance(document, dict) or document.get("game") not in GAMES_UI:
+            raise ReplayFailed([{"path": "/game", "message": "unknown game"}])
+    except ReplayFailed as failure:
+        errors = failure.errors
+        document = tb.tablet_document_new(game="yugioh")
+    op = request.POST.get("op", "refresh")
+    cursor = _cursor(request.POST)
+    if op == "save" and not errors:
+        return _save(request, document)
+    if not errors:
+        try:
+            document, cursor = _apply_op(request, document, op)
+        except ReplayFailed as failure:
+            errors = failure.errors
+        except (ValueError, KeyError) as exc:
+            errors = [{"path": "", "message": str(exc)}]
+    view = tb.tablet_view(document=document, cursor=cursor)
+    context = _tablet_context(request, view, sticky=request.POST, errors=errors)
+    template = "rulings/_workspace.html" if request.htmx else "rulings/tablet.html"
+    return render(request, template, context)
+
+
+def _save(request: HttpRequest, document: dict) -> HttpResponse:
+    form = SaveRulingForm(request.POST)
+    errors: list = []
+    if not request.user.is_authenticated:
+        errors = [{"path": "", "message": _("Log in to save a ruling.")}]
+    elif not form.is_valid():
+        errors = [{"path": f"/{k}", "message": " ".join(v)} for k, v in form.errors.items()]
+    else:
+        event = None
+        if form.cleaned_data["event"]:
+            event = event_get(event_id=form.cleaned_data["event"])
+            if event is None:
+                errors = [{"path": "/event", "message": _("Unknown event.")}]
+        if not errors:
+            clean = {
+                k: v for k, v in document.items() if k in ("game", "ruleset", "state", "actions", "query")
+            }
+            try:
+                ruling = ruling_save(
+                    document=clean,
+                    note=form.cleaned_data["note"],
+                    user=request.user,
+                    event=event,
+                    round_number=form.cleaned_data["round_number"],
+                    table_number=form.cleaned_data["table_number"],
+                )
+            except ReplayFailed as failure:
+                errors = failure.errors
+            except PermissionDenied:
+                errors = [{"path": "/event", "message": _("Only the staff of an event can add to its log.")}]
+            else:
+                url = ruling.get_absolute_url()
+                if request.htmx:
+                    response = HttpResponse(status=204)
+                    response["HX-Redirect"] = url
+                    return response
+                return redirect(url)
+    view = tb.tablet_view(document=document, cursor=_cursor(request.POST))
+    context = _tablet_context(request, view, sticky=request.POST, errors=errors)
+    return render(request, "rulings/_workspace.html" if request.htmx else "rulings/tablet.html", context)
+
+
+# --- rules catalogue ----------------------------------------------------------------------------------
+
+
+@require_GET
+def catalogue(request: HttpRequest) -> HttpResponse:
+    games = games_list()
+    keys = [g.key for g in games]
+    game = request.GET.get("game") if request.GET.get("game") in keys else keys[0]
+    info = game_info(key=game)
+    ruleset = request.GET.get("ruleset") or ""
+    if ruleset not in [rs["key"] for rs in info.rulesets]:
+        ruleset = ""
+    rules = catalogue_list(game=game, ruleset=ruleset or None)
+    return render(
+        request,
+        "rulings/catalogue.html",
+        {"games": games, "game": info, "ruleset": ruleset, "rules": rules},
+    )
+
+
+@require_GET
+def rule_detail(request: HttpRequest, game: str, rule_id: str) -> HttpResponse:
+    rule = rule_get(game=game, rule_id=rule_id)
+    if rule is None:
+        raise Http404
+    template = "rulings/_rule.html" if request.htmx else "rulings/rule.html"
+    return render(request, template, {"rule": rule, "game": game_info(key=game)})
+
+
+# --- saved rulings and event logs -----------------------------------------------------------------------
+
+
+@require_GET
+def ruling_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """A ruling's permanent link: whoever has the link can read it (see docs/rulings.md)."""
+    ruling = ruling_get(slug=slug)
+    if ruling is None:
+        raise Http404
+    can_review = ruling.event is not None and event_can_review(user=request.user, event=ruling.event)
+    return render(
+        request,
+        "rulings/ruling_detail.html",
+        {
+            "ruling": ruling,
+            "answer": ruling.answer,
+            "can_review": can_review,
+            "review_form": ReviewForm(
+                initial={"reviewed": ruling.reviewed, "comment": ruling.review_comment}
+            ),
+            "document_json": json.dumps(ruling.document, ensure_ascii=False, indent=2),
+            "zone_labels": ZONE_LABELS,
+            "ui": GAMES_UI.get(ruling.game),
+            "players": tb.board_layout(game=ruling.game, state=ruling.answer["state"]),
+            "board": ruling.answer["state"],
+        },
+    )
+
+
+@require_GET
+def ruling_download(request: HttpRequest, slug: str) -> HttpResponse:
+    ruling = ruling_get(slug=slug)
+    if ruling is None:
+        raise Http404
+    response = HttpResponse(
+        json.dumps(ruling.document, ensure_ascii=False, indent=2), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="ruling-{ruling.slug}.json"'
+    return response
+
+
+@require_POST
+def ruling_review_view(request: HttpRequest, slug: str) -> HttpResponse:
+    ruling = ruling_get(slug=slug)
+    if ruling is None:
+        raise Http404
+    form = ReviewForm(request.POST)
+    if not form.is_valid():
+        return redirect(ruling.get_absolute_url())
+    try:
+        ruling = ruling_review(
+            ruling=ruling,
+            user=request.user,
+            reviewed=form.cleaned_data["reviewed"],
+            comment=form.cleaned_data["comment"],
+        )
+    except PermissionDenied:
+        raise
+    if request.htmx:
+        return render(request, "rulings/_review.html", {"ruling": ruling, "can_review": True, "in_log": True})
+    messages.success(request, _("Review saved."))
+    next_url = request.POST.get("next")
+    if next_url == "log":
+        return redirect(reverse("rulings:event_log", kwargs={"event_id": ruling.event_id}))
+    return redirect(ruling.get_absolute_url())
+
+
+@require_GET
+def event_log(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The judge-call log of an event: its staff only; the head judge and organizers review."""
+    event = event_get(event_id=event_id)
+    if event is None:
+        raise Http404
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.path}")
+    if not event_is_staff(user=request.user, event=event):
+        raise PermissionDenied
+    round_raw = request.GET.get("round", "")
+    round_number = int(round_raw) if round_raw.isdigit() else None
+    rulings = list(event_rulings(event=event, round_number=round_number))
+    return render(
+        request,
+        "rulings/event_log.html",
+        {
+            "event": event,
+            "rulings": rulings,
+            "round_number": round_number,
+            "can_review": event_can_review(user=request.user, event=event),
+        },
+    )

@@ -116,8 +116,9 @@ _RULES = [
         "A turn has six phases in order: stand, draw, ride, main, battle, end. Only the turn player acts, "
         "and each action belongs to its phase.",
         "Etape 3) Débuter la partie — Il y a 6 phases pour chaque tour",
-        interpretation="The stand and draw phases hold no choice, so they pass by themselves into the ride "
-        "phase. `next_phase` and `end_turn` are refused while a battle still waits for a choice.",
+        interpretation="The stand phase holds no choice: it passes by itself into the draw phase, whose "
+        "draw is made on entering it (`draw_done`); `next_phase` then leads to the ride phase. `next_phase` "
+        "and `end_turn` are refused while a battle still waits for a choice.",
     ),
     _rule(
         "VG-STAND-PHASE",
@@ -272,7 +273,8 @@ _RULES = [
         "l'effet s'applique UNIQUEMENT si la carte Trigger est du même clan qu'une autre unité sur le "
         "terrain du joueur actif.",
         interpretation="'Le joueur actif' is the player making the check (for a damage check, the defender). "
-        "The field is the vanguard and rear-guard circles. Kept in both rule sets (flag "
+        "The field is the vanguard and rear-guard circles. A clan left null matches only units whose "
+        "clan is null too (a situation that does not model clans). Kept in both rule sets (flag "
         "`trigger_needs_clan`).",
     ),
     _rule(

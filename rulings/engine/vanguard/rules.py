@@ -37,7 +37,7 @@ from .state import (
     other,
 )
 
-NEXT_PHASE = {"ride": "main", "main": "battle", "battle": "end"}
+NEXT_PHASE = {"draw": "ride", "ride": "main", "main": "battle", "battle": "end"}
 
 
 def _event(type: str, rules: tuple[str, ...], text: str, **data: object) -> Event:
@@ -121,19 +121,19 @@ def _clear_bonuses(state: State) -> None:
 
 
 def _start_turn(state: State, events: list[Event]) -> None:
-    """Stand and draw phases hold no choice: run them and stop at the ride phase."""
+    """The stand phase holds no choice: stand, enter the draw phase and draw (the turn stays there)."""
     player = state.turn_player
     if state.phase == "stand":
         _stand_all(state, player, events)
         state.phase = "draw"
-    if state.phase == "draw":
+        state.draw_done = False
+    if state.phase == "draw" and not state.draw_done:
+        state.draw_done = True
         _draw(state.players[player], player, events, "VG-DRAW-PHASE")
-        state.phase = "ride"
 
 
 def _end_turn(state: State, events: list[Event]) -> None:
-    if state.phase != "end":
-        _clear_bonuses(state)
+    _clear_bonuses(state)
     state.turn += 1
     state.turn_player = other(state.turn_player)
     state.phase = "stand"
@@ -169,8 +169,6 @@ def trigger_effective(state: State, player: str, card: Card) -> bool:
     if not state.flags["trigger_needs_clan"]:
         return True
     clan = card.clan
-    if clan is None:
-        return False
     return any(u is not None and u.card.clan == clan for u in state.players[player].circles.values())
 
 
@@ -876,7 +874,7 @@ def _next_phase(state: State, action: Action, events: list[Event]) -> None:
         raise _illegal(
             "VG-SETUP-MULLIGAN", "The game starts once both players have kept or redrawn their hand."
         )
-    if state.phase in ("stand", "draw"):
+    if state.phase == "stand" or (state.phase == "draw" and not state.draw_done):
         _start_turn(state, events)
         return
     if state.phase == "end":

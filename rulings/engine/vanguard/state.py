@@ -39,7 +39,7 @@ PLAYER_FIELDS = (
     "rode_this_turn",
     "mulligan_done",
 )
-STATE_FIELDS = ("turn", "turn_player", "phase", "players", "battle")
+STATE_FIELDS = ("turn", "turn_player", "phase", "draw_done", "players", "battle")
 BATTLE_FIELDS = (
     "attacker",
     "target",
@@ -288,7 +288,7 @@ class Battle:
 
 
 class State:
-    __slots__ = ("ruleset", "flags", "turn", "turn_player", "phase", "players", "battle")
+    __slots__ = ("ruleset", "flags", "turn", "turn_player", "phase", "draw_done", "players", "battle")
 
     def __init__(self, ruleset: str, turn: int, turn_player: str, phase: str):
         self.ruleset = ruleset
@@ -296,6 +296,7 @@ class State:
         self.turn = turn
         self.turn_player = turn_player
         self.phase = phase
+        self.draw_done = False  # in the draw phase: the turn's draw has been made
         self.players: dict[str, PlayerState] = {"A": PlayerState(), "B": PlayerState()}
         self.battle: Battle | None = None
 
@@ -306,6 +307,7 @@ class State:
         new.turn = self.turn
         new.turn_player = self.turn_player
         new.phase = self.phase
+        new.draw_done = self.draw_done
         players = self.players
         new.players = {"A": players["A"].copy(), "B": players["B"].copy()}
         new.battle = None if self.battle is None else self.battle.copy()
@@ -316,6 +318,7 @@ class State:
             "turn": self.turn,
             "turn_player": self.turn_player,
             "phase": self.phase,
+            "draw_done": self.draw_done and self.phase == "draw",
             "players": {p: self.players[p].to_json() for p in PLAYERS},
             "battle": None if self.battle is None else self.battle.to_json(),
         }
@@ -449,8 +452,12 @@ def _parse_player(
     _unknown_fields(data, PLAYER_FIELDS, path, errors)
     for zone in LIST_ZONES:
         setattr(player, zone, _parse_card_list(data.get(zone, []), f"{path}/{zone}", errors, ruleset, cards))
-    deck = data.get("deck", 0)
-    if _is_int(deck):
+    deck = data.get("deck")
+    if deck is None:
+        errors.add(
+            f"{path}/deck", "required: a count of cards or a list of cards (an empty deck loses at once)"
+        )
+    elif _is_int(deck):
         if deck < 0:
             errors.add(f"{path}/deck", f"a count ≥ 0 or a list of cards, got {deck!r}")
         player.deck = max(deck, 0)
@@ -592,6 +599,11 @@ def parse_state(data: Any, *, ruleset: str, cards: CardLookup | None = None, pat
         errors.add(f"{path}/phase", f"one of {', '.join(PHASES)}, got {phase!r}")
         phase = "main"
     state = State(ruleset, turn, turn_player, phase)
+    draw_done = data.get("draw_done", False)
+    if not isinstance(draw_done, bool):
+        errors.add(f"{path}/draw_done", f"true or false, got {draw_done!r}")
+    else:
+        state.draw_done = draw_done and phase == "draw"
     players = data.get("players")
     if not isinstance(players, dict):
         errors.add(f"{path}/players", 'an object with the players "A" and "B"')

@@ -147,3 +147,21 @@ def test_every_catalogue_passage_is_quoted_from_the_text() -> None:
         assert rule.source == RULE_TEXT.name
         for fragment in normalised(rule.passage).split(" [...] "):
             assert fragment in text, f"{rule.id}: {fragment!r} is not in {RULE_TEXT.name}"
+
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "arrows"
+
+
+@pytest.mark.skipif(not RULE_TEXT.exists(), reason="the French rule texts (/work/shared/rules) are not here")
+def test_every_golden_passage_is_quoted_from_the_text() -> None:
+    import json
+
+    text = normalised(RULE_TEXT.read_text(encoding="utf-8"))
+    files = sorted(GOLDEN.glob("*.json"))
+    assert len(files) >= 40
+    for path in files:
+        source, _, quote = json.loads(path.read_text(encoding="utf-8"))["passage"].partition(": ")
+        assert source == RULE_TEXT.name, path.name
+        for part in normalised(quote).split(" / "):
+            for fragment in part.split(" [...] "):
+                assert fragment in text, f"{path.name}: {fragment!r} is not in {RULE_TEXT.name}"

@@ -209,3 +209,24 @@ def test_catalogue_json_lists_every_rule_with_its_passage() -> None:
 def test_envelope_fields_and_games() -> None:
     assert ENVELOPE_FIELDS == ("game", "ruleset", "state", "actions", "query")
     assert "yugioh" in game_keys()
+
+
+def test_selfplay_benchmark_runs_and_prints_json() -> None:
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    result = subprocess.run(
+        [sys.executable, "benchmarks/engine_selfplay.py", "--game", "yugioh", "--seconds", "0.2"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["game"] == "yugioh" and report["actions"] > 0 and report["actions_per_second"] > 0
+    assert report["games_without_legal_actions"] == 0

@@ -45,6 +45,10 @@ def hand_limit_excess(state: State, player: str) -> int:
     return max(0, len(state.players[player].hand) - state.flags["hand_limit"])
 
 
+def field_spell_rule(state: State) -> str:
+    return "YGO-FIELD-SPELL-GLOBAL" if state.flags["shared_field_spell"] else "YGO-FIELD-SPELL-OWN-ZONE"
+
+
 def hand_limit_rule(state: State) -> str:
     return "YGO-HAND-LIMIT-ANY-PLAYER" if state.flags["hand_limit_any_player"] else "YGO-HAND-LIMIT"
 
@@ -618,7 +622,7 @@ def do_set_spell_trap(state: State, action: Action, events: list[Event]) -> None
     if card.spell_type == "field":
         old = p.field_spell
         if old is not None:
-            to_graveyard(state, player, "field_spell", 0, events, "replaced", "YGO-FIELD-SPELL-OWN-ZONE")
+            to_graveyard(state, player, "field_spell", 0, events, "replaced", field_spell_rule(state))
         p.hand.pop(ref[2])
         p.field_spell = OnField(card, "attack", False, False, True)
         where = ref_str(player, "field_spell", 0)
@@ -712,7 +716,7 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
     if kind_type == "field":
         if from_hand:
             if p.field_spell is not None:
-                to_graveyard(state, player, "field_spell", 0, events, "replaced", "YGO-FIELD-SPELL-OWN-ZONE")
+                to_graveyard(state, player, "field_spell", 0, events, "replaced", field_spell_rule(state))
             p.hand.pop(ref[2])
             p.field_spell = OnField(card, "attack", True)
         else:

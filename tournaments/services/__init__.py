@@ -4,6 +4,7 @@ from tournaments.services.errors import Conflict, NotAllowed, TournamentError
 from tournaments.services.events import (
     event_add_staff,
     event_create,
+    event_delete,
     event_planned_structure,
     event_remove_staff,
     event_set_status,
@@ -41,6 +42,7 @@ __all__ = [
     "TournamentError",
     "event_add_staff",
     "event_create",
+    "event_delete",
     "event_planned_structure",
     "event_remove_staff",
     "event_set_status",

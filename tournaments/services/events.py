@@ -172,6 +172,16 @@ def event_set_status(*, event: Event, status: str, user=None) -> Event:
     return event
 
 
+def event_delete(*, event: Event, user=None) -> None:
+    """Only a draft (or an event still taking registrations with no round) can be deleted."""
+    with transaction.atomic():
+        event = lock_event(event.pk)
+        require_manager(user=user, event=event)
+        if event.status not in (EventStatus.DRAFT, EventStatus.REGISTRATION) or event.rounds.exists():
+            raise TournamentError(_("Only an event that has not started can be deleted."), code="started")
+        event.delete()
+
+
 def event_add_staff(*, event: Event, user, role: str = StaffRole.JUDGE, by=None) -> EventStaff:
     if role not in StaffRole.values:
         raise TournamentError(_("Unknown staff role."), field="role")

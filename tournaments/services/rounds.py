@@ -217,18 +217,24 @@ def round_repairable(*, round_: Round) -> bool:
     )
 
 
-def round_request_pairing(*, event: Event, user=None) -> tuple[Round | None, str | None]:
+def round_request_pairing(
+    *, event: Event, user=None, number: int | None = None, force_task: bool = False
+) -> tuple[Round | None, str | None]:
     """What the "pair next round" button calls: small events are paired inline and the round returned;
-    large ones are sent to a worker (after commit) and the task id returned. Idempotent like
-    round_pair_next: the task carries the round number, and pairing a number that exists returns it."""
+    large ones (more than INLINE_PAIRING_MAX_PLAYERS active players, or force_task) are sent to a worker
+    after commit and the task id returned. Idempotent like round_pair_next: the task carries the round
+    number, pairing a number that exists returns it, and a task still running is returned, not doubled."""
     from tournaments.tasks import pair_round_task
 
     with transaction.atomic():
         event = lock_event(event.pk)
         require_manager(user=user, event=event)
-        number = _next_swiss_number(event)
+        expected = _next_swiss_number(event)
+        if number is not None and number < expected:
+            return Round.objects.get(event=event, number=number), None
+        number = expected
         active = Registration.objects.filter(event=event, status=RegistrationStatus.CHECKED_IN).count()
-        if active <= INLINE_PAIRING_MAX_PLAYERS:
+        if active <= INLINE_PAIRING_MAX_PLAYERS and not force_task:
             return _pair_locked(event_id=event.pk, number=number, user=None, progress=_no_progress), None
         if event.pairing_task_id:
             from core.progress import task_status
@@ -238,9 +244,10 @@ def round_request_pairing(*, event: Event, user=None) -> tuple[Round | None, str
         task_id = uuid()
         event.pairing_task_id = task_id
         event.save(update_fields=["pairing_task_id", "updated_at"])
+        event_id = event.pk
         transaction.on_commit(
             lambda: pair_round_task.apply_async(
-                kwargs={"event_id": event.pk, "number": number}, task_id=task_id
+                kwargs={"event_id": event_id, "number": number}, task_id=task_id
             )
         )
     return None, task_id

@@ -1,0 +1,270 @@
+"""Serializers of the tournaments API: thin shapes around models and selector rows."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from tournaments.models import (
+    Event,
+    EventStaff,
+    EventStatus,
+    Game,
+    Match,
+    MatchStatus,
+    Registration,
+    RegistrationStatus,
+    ResultChange,
+    ResultKind,
+    Round,
+    RoundStage,
+    StaffRole,
+    TiebreakPolicy,
+)
+from tournaments.services.results import ENTERABLE_KINDS
+
+
+def choice(choices, **kwargs) -> serializers.ChoiceField:
+    """A ChoiceField whose enum is written inline in the schema (no shared enum component whose name could
+    collide with another app's field of the same name)."""
+    values = [c[0] if isinstance(c, (list, tuple)) else c for c in choices]
+    kind = "integer" if all(isinstance(v, int) for v in values) else "string"
+    field_class = extend_schema_field({"type": kind, "enum": values})(
+        type("InlineChoiceField", (serializers.ChoiceField,), {})
+    )
+    return field_class(choices=choices, **kwargs)
+
+
+BEST_OF = [(1, "1"), (3, "3")]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    organizer = serializers.CharField(source="organizer.username", read_only=True)
+    game = choice(Game.choices, read_only=True)
+    best_of = choice(BEST_OF, read_only=True)
+    status = serializers.CharField(
+        read_only=True, help_text="draft, registration, check_in, swiss, top_cut or finished"
+    )
+    tiebreak_policy = choice(TiebreakPolicy.choices, read_only=True)
+
+    class Meta:
+        model = Event
+        fields = [
+            "id", "name", "game", "rule_set", "banlist", "tier", "date", "venue", "capacity", "organizer",
+            "best_of", "round_minutes", "decklist_deadline", "status", "tiebreak_policy",
+            "swiss_rounds_override", "top_cut_override", "swiss_rounds", "top_cut_size", "created_at",
+        ]  # fmt: skip
+        read_only_fields = ["id", "organizer", "status", "swiss_rounds", "top_cut_size", "created_at"]
+
+
+class EventCreateSerializer(serializers.ModelSerializer):
+    game = choice(Game.choices)
+    best_of = choice(BEST_OF, required=False)
+    round_minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
+    tiebreak_policy = choice(TiebreakPolicy.choices, required=False)
+
+    class Meta:
+        model = Event
+        fields = [
+            "name", "game", "rule_set", "banlist", "tier", "date", "venue", "capacity", "best_of",
+            "round_minutes", "decklist_deadline", "tiebreak_policy", "swiss_rounds_override",
+            "top_cut_override",
+        ]  # fmt: skip
+
+
+class EventUpdateSerializer(EventCreateSerializer):
+    game = None
+
+    class Meta(EventCreateSerializer.Meta):
+        fields = [f for f in EventCreateSerializer.Meta.fields if f != "game"]
+
+
+class EventStatusSerializer(serializers.Serializer):
+    status = choice(EventStatus.choices)
+
+
+class StaffSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username")
+
+    class Meta:
+        model = EventStaff
+        fields = ["username", "role"]
+
+    role = choice(StaffRole.choices, default=StaffRole.JUDGE)
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="player.username", read_only=True)
+    name = serializers.SerializerMethodField()
+    status = choice(RegistrationStatus.choices, read_only=True)
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id", "event", "username", "name", "status", "checked_in_at", "dropped_after_round",
+            "first_round", "awarded_byes", "fixed_table", "created_at",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    def get_name(self, obj: Registration) -> str:
+        return str(obj.player)
+
+
+class RegistrationCreateSerializer(serializers.Serializer):
+    username = serializers.CharField(
+        required=False, help_text=_("Staff only: register someone else (during the Swiss: a late entry).")
+    )
+    check_in = serializers.BooleanField(required=False, default=False)
+
+
+class RegistrationUpdateSerializer(serializers.Serializer):
+    awarded_byes = serializers.IntegerField(min_value=0, max_value=3, required=False)
+    fixed_table = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    registration_id = serializers.IntegerField(source="pk")
+    username = serializers.CharField(source="player.username")
+    name = serializers.CharField(source="player.__str__")
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    player_a = PlayerRefSerializer(read_only=True)
+    player_b = PlayerRefSerializer(read_only=True, allow_null=True)
+    status = choice(MatchStatus.choices, read_only=True)
+    kind = serializers.CharField(
+        read_only=True,
+        help_text="'' while no result; else normal, intentional_draw, double_loss, game_loss, "
+        "match_loss, unfinished, bye or missed",
+    )
+
+    class Meta:
+        model = Match
+        fields = [
+            "id", "round", "table", "player_a", "player_b", "status", "kind", "games_a", "games_b",
+            "games_drawn", "penalized", "winner", "version", "reported_at", "confirmed_at",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    stage = choice(RoundStage.choices, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = ["id", "event", "number", "stage", "seed", "method", "rematches", "cost", "started_at"]
+        read_only_fields = fields
+
+
+class PairNextSerializer(serializers.Serializer):
+    number = serializers.IntegerField(
+        min_value=1, required=False, help_text=_("The round you mean to pair; pairing it again returns it.")
+    )
+    background = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=_("Send the pairing to a worker and answer 202 with a task id."),
+    )
+
+
+class PairingTaskSerializer(serializers.Serializer):
+    task_id = serializers.CharField()
+    progress_url = serializers.CharField()
+
+
+class ExplainSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    method = serializers.CharField()
+    rematches = serializers.IntegerField()
+    cost = serializers.IntegerField()
+    lines = serializers.ListField(child=serializers.CharField())
+
+
+class NameRowSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    username = serializers.CharField()
+    registration_id = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True)
+    opponent = serializers.CharField(allow_null=True)
+    match_id = serializers.IntegerField()
+    kind = serializers.CharField()
+
+
+class ResultSerializer(serializers.Serializer):
+    games_a = serializers.IntegerField(min_value=0, max_value=9)
+    games_b = serializers.IntegerField(min_value=0, max_value=9)
+    games_drawn = serializers.IntegerField(min_value=0, max_value=9, default=0)
+    kind = serializers.ChoiceField(
+        choices=[(k.value, k.label) for k in ENTERABLE_KINDS], default=ResultKind.NORMAL
+    )
+    version = serializers.IntegerField(
+        min_value=1, required=False, help_text=_("The version of the match you saw; 409 if it changed since.")
+    )
+
+
+class StaffResultSerializer(ResultSerializer):
+    penalized = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text=_("Registration id of the player taking a game/match loss."),
+    )
+
+
+class CorrectionSerializer(StaffResultSerializer):
+    reason = serializers.CharField(max_length=2000)
+
+
+class ConfirmSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=1, required=False)
+
+
+class CorrectionResultSerializer(serializers.Serializer):
+    match = MatchSerializer()
+    repairable_round = serializers.IntegerField(
+        allow_null=True,
+        help_text=_("The next round, paired already with no result yet: it can be paired again."),
+    )
+
+
+class ResultChangeSerializer(serializers.ModelSerializer):
+    changed_by = serializers.CharField(source="changed_by.username", allow_null=True, default=None)
+    action = choice(ResultChange.Action.choices, read_only=True)
+
+    class Meta:
+        model = ResultChange
+        fields = ["action", "changed_by", "changed_at", "reason", "before", "after", "version"]
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    registration_id = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField()
+    points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    rounds_played = serializers.IntegerField()
+    mwp = serializers.FloatField()
+    omw = serializers.FloatField()
+    oomw = serializers.FloatField()
+    gwp = serializers.FloatField()
+    ogw = serializers.FloatField()
+    head_to_head = serializers.IntegerField(allow_null=True)
+    konami_number = serializers.CharField()
+    dropped = serializers.BooleanField()
+    missed_rounds = serializers.IntegerField()
+
+
+class TopCutStartSerializer(serializers.Serializer):
+    size = serializers.IntegerField(min_value=2, max_value=256, required=False)
+
+
+class TopCutSerializer(serializers.Serializer):
+    size = serializers.IntegerField()
+    champion = serializers.IntegerField(allow_null=True, help_text=_("Registration id of the winner."))
+    placings = serializers.DictField(child=serializers.CharField(), help_text=_("Registration id → placing."))
+    rounds = serializers.ListField(child=MatchSerializer(many=True))

@@ -1,0 +1,365 @@
+"""API views: validate input, call one service, answer with what a selector returns."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+
+from tournaments import selectors, services
+from tournaments.api import serializers as s
+from tournaments.api.errors import service_errors
+from tournaments.models import Match, Registration, Round
+
+User = get_user_model()
+
+
+def _user_or_404(username: str):
+    from rest_framework.exceptions import ValidationError
+
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        raise ValidationError({"username": ["No user with this name."]}, code="not_found")
+    return user
+
+
+@extend_schema(tags=["events"])
+class EventViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Events: anyone reads published events; organizers create; the event's organizers change them."""
+
+    serializer_class = s.EventSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self):
+        return selectors.event_list(include_drafts_for=self.request.user).order_by("-date", "id")
+
+    def get_serializer_class(self):
+        if self.action == "create":
+            return s.EventCreateSerializer
+        if self.action in ("update", "partial_update"):
+            return s.EventUpdateSerializer
+        return s.EventSerializer
+
+    @extend_schema(request=s.EventCreateSerializer, responses={201: s.EventSerializer})
+    def create(self, request, *args, **kwargs):
+        data = s.EventCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        with service_errors():
+            event = services.event_create(organizer=request.user, **data.validated_data)
+        return Response(s.EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.EventUpdateSerializer, responses=s.EventSerializer)
+    def update(self, request, *args, **kwargs):
+        event = self.get_object()
+        data = s.EventUpdateSerializer(data=request.data, partial=kwargs.get("partial", False))
+        data.is_valid(raise_exception=True)
+        with service_errors():
+            event = services.event_update(event=event, user=request.user, **data.validated_data)
+        return Response(s.EventSerializer(event).data)
+
+    @extend_schema(responses={204: None})
+    def destroy(self, request, *args, **kwargs):
+        event = self.get_object()
+        with service_errors():
+            services.event_delete(event=event, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=s.EventStatusSerializer, responses=s.EventSerializer, summary="Move the lifecycle")
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def status(self, request, pk=None):
+        event = self.get_object()
+        data = s.EventStatusSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        with service_errors():
+            event = services.event_set_status(
+                event=event, status=data.validated_data["status"], user=request.user
+            )
+        return Response(s.EventSerializer(event).data)
+
+    @extend_schema(
+        request=s.StaffSerializer, responses={201: s.StaffSerializer}, summary="Add a judge or organizer"
+    )
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def staff(self, request, pk=None):
+        event = self.get_object()
+        data = s.StaffSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = _user_or_404(data.validated_data["user"]["username"])
+        with service_errors():
+            staff = services.event_add_staff(
+                event=event, user=user, role=data.validated_data["role"], by=request.user
+            )
+        return Response(s.StaffSerializer(staff).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        methods=["GET"], responses=s.RegistrationSerializer(many=True), summary="Registrations of the event"
+    )
+    @extend_schema(
+        methods=["POST"],
+        request=s.RegistrationCreateSerializer,
+        responses={201: s.RegistrationSerializer},
+        summary="Register (yourself, or someone else as staff)",
+    )
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
+    def registrations(self, request, pk=None):
+        event = self.get_object()
+        if request.method == "GET":
+            return Response(
+                s.RegistrationSerializer(selectors.event_registrations(event=event), many=True).data
+            )
+        if not request.user.is_authenticated:
+            from rest_framework.exceptions import NotAuthenticated
+
+            raise NotAuthenticated()
+        data = s.RegistrationCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        username = data.validated_data.get("username")
+        player = _user_or_404(username) if username else request.user
+        with service_errors():
+            registration = services.registration_create(
+                event=event, player=player, by=request.user, check_in=data.validated_data["check_in"]
+            )
+        return Response(s.RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=s.RoundSerializer(many=True), summary="Rounds of the event")
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def rounds(self, request, pk=None):
+        event = self.get_object()
+        return Response(s.RoundSerializer(selectors.event_rounds(event=event), many=True).data)
+
+    @extend_schema(
+        request=s.PairNextSerializer,
+        responses={
+            201: s.RoundSerializer,
+            202: OpenApiResponse(s.PairingTaskSerializer, description="Sent to a worker; poll progress_url."),
+        },
+        summary="Pair the next Swiss round (idempotent per round number)",
+    )
+    @action(detail=True, methods=["post"], url_path="rounds/pair-next", permission_classes=[IsAuthenticated])
+    def pair_next(self, request, pk=None):
+        event = self.get_object()
+        data = s.PairNextSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        with service_errors():
+            if data.validated_data["background"]:
+                round_, task_id = services.round_request_pairing(
+                    event=event, user=request.user, force_task=True, number=data.validated_data.get("number")
+                )
+            else:
+                round_ = services.round_pair_next(
+                    event=event, number=data.validated_data.get("number"), user=request.user
+                )
+                task_id = None
+        if task_id:
+            return Response(
+                {"task_id": task_id, "progress_url": f"/api/tasks/{task_id}/"},
+                status=status.HTTP_202_ACCEPTED,
+            )
+        return Response(s.RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=s.StandingSerializer(many=True), summary="Standings with tie-breaker values")
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def standings(self, request, pk=None):
+        event = self.get_object()
+        rows = selectors.event_standings(event=event)
+        return Response(s.StandingSerializer(rows, many=True).data)
+
+    @extend_schema(methods=["GET"], responses=s.TopCutSerializer, summary="The top-cut bracket and placings")
+    @extend_schema(
+        methods=["POST"], request=s.TopCutStartSerializer, responses={201: s.RoundSerializer},
+        summary="Start the top cut from the standings",
+    )  # fmt: skip
+    @action(detail=True, methods=["get", "post"], url_path="top-cut")
+    def top_cut(self, request, pk=None):
+        event = self.get_object()
+        if request.method == "POST":
+            if not request.user.is_authenticated:
+                from rest_framework.exceptions import NotAuthenticated
+
+                raise NotAuthenticated()
+            data = s.TopCutStartSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            with service_errors():
+                round_ = services.topcut_start(
+                    event=event, user=request.user, size=data.validated_data.get("size")
+                )
+            return Response(s.RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+        bracket = selectors.topcut_bracket(event=event)
+        if bracket is None:
+            return Response({"size": 0, "champion": None, "placings": {}, "rounds": []})
+        return Response(
+            {
+                "size": bracket.size,
+                "champion": bracket.champion_id,
+                "placings": {str(k): v for k, v in bracket.placings.items()},
+                "rounds": [s.MatchSerializer(matches, many=True).data for matches in bracket.rounds],
+            }
+        )
+
+
+@extend_schema(tags=["registrations"])
+class RegistrationViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Registration.objects.select_related("player")
+    serializer_class = s.RegistrationSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        request=None, responses=s.RegistrationSerializer, summary="Check in (yourself, or as staff)"
+    )
+    @action(detail=True, methods=["post"], url_path="check-in", permission_classes=[IsAuthenticated])
+    def check_in(self, request, pk=None):
+        with service_errors():
+            registration = services.registration_check_in(registration=self.get_object(), by=request.user)
+        return Response(s.RegistrationSerializer(registration).data)
+
+    @extend_schema(request=None, responses=s.RegistrationSerializer, summary="Drop (yourself, or as staff)")
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def drop(self, request, pk=None):
+        with service_errors():
+            registration = services.registration_drop(registration=self.get_object(), by=request.user)
+        return Response(s.RegistrationSerializer(registration).data)
+
+    @extend_schema(request=None, responses=s.RegistrationSerializer, summary="Mark a no-show (staff)")
+    @action(detail=True, methods=["post"], url_path="no-show", permission_classes=[IsAuthenticated])
+    def no_show(self, request, pk=None):
+        with service_errors():
+            registration = services.registration_mark_no_show(registration=self.get_object(), by=request.user)
+        return Response(s.RegistrationSerializer(registration).data)
+
+    @extend_schema(request=s.RegistrationUpdateSerializer, responses=s.RegistrationSerializer,
+                   summary="Awarded byes and fixed table (staff)")  # fmt: skip
+    @action(detail=True, methods=["post"], url_path="settings", permission_classes=[IsAuthenticated])
+    def change_settings(self, request, pk=None):
+        data = s.RegistrationUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        kwargs = dict(data.validated_data)
+        with service_errors():
+            registration = services.registration_update(
+                registration=self.get_object(), by=request.user, awarded_byes=kwargs.get("awarded_byes"),
+                fixed_table=kwargs.get("fixed_table", False),
+            )  # fmt: skip
+        return Response(s.RegistrationSerializer(registration).data)
+
+
+@extend_schema(tags=["rounds"])
+class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Round.objects.all()
+    serializer_class = s.RoundSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("order", str, enum=["table", "name"], description="table (default) or name")
+        ],
+        responses=s.MatchSerializer(many=True),
+        summary="Pairings by table (or ?order=name: one row per player)",
+    )
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def pairings(self, request, pk=None):
+        round_ = self.get_object()
+        order = request.query_params.get("order", "table")
+        if order not in ("table", "name"):
+            from rest_framework.exceptions import ValidationError
+
+            raise ValidationError({"order": ["Use 'table' or 'name'."]})
+        if order == "name":
+            return Response(s.NameRowSerializer(selectors.pairings_by_name(round_=round_), many=True).data)
+        return Response(s.MatchSerializer(selectors.pairings_by_table(round_=round_), many=True).data)
+
+    @extend_schema(responses=s.ExplainSerializer, summary="Who was paired down, and why")
+    @action(detail=True, methods=["get"])
+    def explain(self, request, pk=None):
+        round_ = self.get_object()
+        return Response(
+            {
+                "round": round_.number,
+                "method": round_.method,
+                "rematches": round_.rematches,
+                "cost": round_.cost,
+                "lines": list(round_.explanation),
+            }
+        )
+
+    @extend_schema(request=None, responses={201: s.RoundSerializer}, summary="Pair this round again")
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def repair(self, request, pk=None):
+        with service_errors():
+            round_ = services.round_repair(round_=self.get_object(), user=request.user)
+        return Response(s.RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["matches"])
+class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Match.objects.select_related("round", "player_a__player", "player_b__player")
+    serializer_class = s.MatchSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(request=s.ResultSerializer, responses=s.MatchSerializer, summary="Report your own match")
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def report(self, request, pk=None):
+        data = s.ResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        with service_errors():
+            match = services.match_report_result(
+                match=self.get_object(), user=request.user, **data.validated_data
+            )
+        return Response(s.MatchSerializer(match).data)
+
+    @extend_schema(
+        request=s.ConfirmSerializer, responses=s.MatchSerializer, summary="Confirm your opponent's report"
+    )
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def confirm(self, request, pk=None):
+        data = s.ConfirmSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        with service_errors():
+            match = services.match_confirm_result(
+                match=self.get_object(), user=request.user, version=data.validated_data.get("version")
+            )
+        return Response(s.MatchSerializer(match).data)
+
+    @extend_schema(
+        request=s.StaffResultSerializer, responses=s.MatchSerializer, summary="Enter a result (staff)"
+    )
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def enter(self, request, pk=None):
+        data = s.StaffResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        kwargs = dict(data.validated_data)
+        kwargs["penalized_id"] = kwargs.pop("penalized", None)
+        with service_errors():
+            match = services.match_enter_result(match=self.get_object(), user=request.user, **kwargs)
+        return Response(s.MatchSerializer(match).data)
+
+    @extend_schema(
+        request=s.CorrectionSerializer,
+        responses=s.CorrectionResultSerializer,
+        summary="Correct a result (staff)",
+    )
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def correct(self, request, pk=None):
+        data = s.CorrectionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        kwargs = dict(data.validated_data)
+        kwargs["penalized_id"] = kwargs.pop("penalized", None)
+        with service_errors():
+            outcome = services.match_correct_result(match=self.get_object(), user=request.user, **kwargs)
+        repairable = outcome.repairable_round.number if outcome.repairable_round else None
+        return Response({"match": s.MatchSerializer(outcome.match).data, "repairable_round": repairable})
+
+    @extend_schema(responses=s.ResultChangeSerializer(many=True), summary="Audit log of the result")
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def history(self, request, pk=None):
+        return Response(
+            s.ResultChangeSerializer(selectors.match_history(match=self.get_object()), many=True).data
+        )

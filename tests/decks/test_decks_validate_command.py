@@ -1,0 +1,131 @@
+"""validate_deck: the JSON report, exit codes 0/1/2, --banlist NAME|FILE, --cards FILE, standard input."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import struct
+import sys
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.decks.conftest import FIXTURES, LEGAL_TEXT, LEGAL_YDK
+
+pytestmark = pytest.mark.django_db
+
+
+def validate(path, *args, stdin: bytes | None = None, monkeypatch=None) -> tuple[int, dict]:
+    out = io.StringIO()
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+    try:
+        call_command("validate_deck", str(path), *args, stdout=out)
+        code = 0
+    except SystemExit as exit_:
+        code = exit_.code
+    return code, json.loads(out.getvalue())
+
+
+def test_legal_ydk_against_the_database(tmp_path, yugioh_cards, banlists):
+    deck = tmp_path / "legal.ydk"
+    deck.write_text(LEGAL_YDK)
+    code, report = validate(deck, "--game", "yugioh", "--banlist", "2026.02 TCG")
+    assert code == 0
+    assert report == {"legal": True, "counts": {"main": 40, "extra": 3, "side": 0}, "problems": []}
+
+
+def test_every_problem_at_once_with_exit_1(tmp_path, yugioh_cards, banlists):
+    text = LEGAL_TEXT.replace("1 Kuriboh\n", "1 Pot of Greed\n").replace("3 Sangan\n", "2 Sangan\n")
+    text += "\nSide Deck:\n1 Dark Magicain\n"
+    deck = tmp_path / "list.txt"
+    deck.write_text(text)
+    code, report = validate(deck, "--game", "yugioh", "--banlist", "2026.02 TCG")
+    assert code == 1
+    codes = [p["code"] for p in report["problems"]]
+    assert "main_too_small" in codes and "forbidden" in codes and "unknown_card" in codes
+    assert report["counts"] == {"main": 39, "extra": 3, "side": 1}
+    unknown = next(p for p in report["problems"] if p["code"] == "unknown_card")
+    assert unknown["suggestion"] == "Dark Magician"
+    small = next(p for p in report["problems"] if p["code"] == "main_too_small")
+    assert "39" in small["message"] and "40" in small["message"]
+
+
+def test_banlist_from_a_file_and_cards_from_a_file_without_the_database(tmp_path):
+    from decks.models import Card
+
+    deck = tmp_path / "legal.ydk"
+    deck.write_text(LEGAL_YDK.replace("40640057\n", "55144522\n"))
+    code, report = validate(
+        deck, "--game", "yugioh", "--banlist", str(FIXTURES / "banlist.lflist.conf"),
+        "--cards", str(FIXTURES / "yugioh-cards.json"),
+    )  # fmt: skip
+    assert code == 1
+    assert [p["code"] for p in report["problems"]] == ["forbidden"]
+    assert "Pot of Greed" in report["problems"][0]["message"]
+    assert not Card.objects.exists()
+
+
+def test_standard_input_and_ydke(yugioh_cards, monkeypatch):
+    codes = [int(line) for line in LEGAL_YDK.splitlines() if line.isdigit()]
+    main, extra = codes[:40], codes[40:]
+
+    def part(values):
+        return base64.b64encode(struct.pack(f"<{len(values)}I", *values)).decode()
+
+    link = f"ydke://{part(main)}!{part(extra)}!!"
+    code, report = validate("-", "--game", "yugioh", stdin=link.encode(), monkeypatch=monkeypatch)
+    assert code == 0 and report["counts"] == {"main": 40, "extra": 3, "side": 0}
+
+
+def test_vanguard_csv_pool(tmp_path):
+    from decks.cardfiles import read_cards
+
+    cards = list(read_cards(FIXTURES / "vanguard-trial-deck.csv", game="vanguard"))
+    deck = tmp_path / "vg.txt"
+    deck.write_text("".join(f"1 {card['name']}\n" for card in cards[:3]))
+    code, report = validate(deck, "--game", "vanguard", "--cards", str(FIXTURES / "vanguard-trial-deck.csv"))
+    assert code == 1 and any(p["code"] == "deck_too_small" for p in report["problems"])
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("deck.ydk", b"#main\n89631139\nnot-a-passcode\n", "Line 3"),
+        ("link.txt", b"ydke://%%%!!!", "base64"),
+        ("deck.ydk", b"", "empty"),
+        ("deck.ydk", b"#main\n" + b"89631139\n" * 8000, "64 KB"),
+    ],
+    ids=["malformed-ydk-line", "broken-ydke", "empty", "over-64kb"],
+)
+def test_unreadable_input_exits_2_with_the_reason(tmp_path, name, content, message, yugioh_cards):
+    deck = tmp_path / name
+    deck.write_bytes(content)
+    with pytest.raises(CommandError) as error:
+        call_command("validate_deck", str(deck), "--game", "yugioh")
+    assert error.value.returncode == 2
+    assert message in str(error.value)
+
+
+def test_unknown_passcode_is_a_problem_not_a_crash(tmp_path, yugioh_cards):
+    deck = tmp_path / "deck.ydk"
+    deck.write_bytes(LEGAL_YDK.replace("40640057", "12345678").encode().replace(b"\n", b"\r\n"))
+    code, report = validate(deck, "--game", "yugioh")
+    assert code == 1
+    assert report["problems"] == [
+        {"code": "unknown_card", "message": "Card not found: passcode 12345678", "section": "main",
+         "card": "12345678"}
+    ]  # fmt: skip
+
+
+def test_unknown_banlist_name_and_missing_file_exit_2(tmp_path, yugioh_cards):
+    deck = tmp_path / "legal.ydk"
+    deck.write_text(LEGAL_YDK)
+    with pytest.raises(CommandError, match="no banlist named") as error:
+        call_command("validate_deck", str(deck), "--game", "yugioh", "--banlist", "1999 Nope")
+    assert error.value.returncode == 2
+    with pytest.raises(CommandError, match="cannot read") as error:
+        call_command("validate_deck", str(tmp_path / "missing.ydk"), "--game", "yugioh")
+    assert error.value.returncode == 2

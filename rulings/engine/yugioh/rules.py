@@ -810,7 +810,7 @@ def do_attack(state: State, action: Action, events: list[Event]) -> None:
         Event(
             "attack",
             {"attacker": action.args["attacker"], "target": target_value},
-            ("YGO-ATTACK-ONCE",),
+            (),  # the battle rules below explain the step; the declaration itself decides nothing
             f"{slot.card.name} attacks {'directly' if target is None else card_label(lookup(state, t_ref))}.",
         )
     )

@@ -43,61 +43,29 @@ _REF_FIELDS = {
 
 
 class Action:
-    __slots__ = (
-        "type",
-        "player",
-        "card",
-        "circle",
-        "attacker",
-        "target",
-        "booster",
-        "cards",
-        "power_to",
-        "critical_to",
-        "stand_to",
-        "heal",
-        "drawn",
-        "drive_checks",
-        "damage_checks",
-        "path",
-    )
+    """One action. Unset fields read as None from the class; only the given ones are stored."""
 
-    def __init__(
-        self,
-        type: str,
-        player: str,
-        *,
-        card: str | None = None,
-        circle: str | None = None,
-        attacker: str | None = None,
-        target: str | None = None,
-        booster: str | None = None,
-        cards: tuple[str, ...] | None = None,
-        power_to: str | None = None,
-        critical_to: str | None = None,
-        stand_to: str | None = None,
-        heal: str | None = None,
-        drawn: list[Card] | None = None,
-        drive_checks: list[Card] | None = None,
-        damage_checks: list[Card] | None = None,
-        path: str = "/actions/0",
-    ):
+    card: str | None = None
+    circle: str | None = None
+    attacker: str | None = None
+    target: str | None = None
+    booster: str | None = None
+    cards: tuple[str, ...] | None = None
+    power_to: str | None = None
+    critical_to: str | None = None
+    stand_to: str | None = None
+    heal: str | None = None
+    drawn: list[Card] | None = None
+    drive_checks: list[Card] | None = None
+    damage_checks: list[Card] | None = None
+    path: str = "/actions/0"  # where the action sits in its document, for error paths
+
+    def __init__(self, type: str, player: str, *, path: str = "/actions/0", **fields: Any):
         self.type = type
         self.player = player
-        self.card = card
-        self.circle = circle
-        self.attacker = attacker
-        self.target = target
-        self.booster = booster
-        self.cards = cards
-        self.power_to = power_to
-        self.critical_to = critical_to
-        self.stand_to = stand_to
-        self.heal = heal
-        self.drawn = drawn
-        self.drive_checks = drive_checks
-        self.damage_checks = damage_checks
         self.path = path
+        if fields:
+            self.__dict__.update(fields)
 
     def to_json(self) -> JSON:
         out: JSON = {"player": self.player, "type": self.type}
@@ -115,6 +83,26 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({self.to_json()!r})"
+
+
+_new = object.__new__
+
+
+def make(fields: dict[str, Any]) -> Action:
+    """A fast constructor for the hot loop: ``fields`` holds type, player and the given fields."""
+    action = _new(Action)
+    action.__dict__ = fields
+    return action
+
+
+# Reference strings built once, so listing actions does not format strings.
+HAND_REFS = {p: [f"{p}.hand.{i}" for i in range(64)] for p in PLAYERS}
+CIRCLE_REFS = {p: {c: f"{p}.circles.{c}" for c in CIRCLES} for p in PLAYERS}
+
+
+def hand_ref(player: str, index: int) -> str:
+    refs = HAND_REFS[player]
+    return refs[index] if index < len(refs) else f"{player}.hand.{index}"
 
 
 def resolve(state: State, ref: str) -> tuple[str, str, str, Any]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..base import Event, GameOver, IllegalAction, MalformedDocument, Outcome, PathError
-from .actions import Action, resolve
+from .actions import CIRCLE_REFS, Action, hand_ref, make, resolve
 from .state import (
     BEHIND,
     COLUMN_PARTNER,
@@ -51,9 +51,18 @@ def _illegal(rule: str | tuple[str, ...], text: str) -> IllegalAction:
 # ------------------------------------------------------------------------------------------- outcome
 
 
+def _someone_lost(state: State) -> bool:
+    """The hot-path check: a damage zone at the limit, or an empty deck (a count 0 or an empty list)."""
+    limit = state.flags["damage_to_lose"]
+    a, b = state.players["A"], state.players["B"]
+    return len(a.damage) >= limit or len(b.damage) >= limit or not a.deck or not b.deck
+
+
 def losers(state: State) -> list[tuple[str, str]]:
     """(player, rule id) for every player meeting a losing condition now."""
-    out = []
+    out: list[tuple[str, str]] = []
+    if not _someone_lost(state):
+        return out
     limit = state.flags["damage_to_lose"]
     for player in ("A", "B"):
         side = state.players[player]
@@ -64,10 +73,15 @@ def losers(state: State) -> list[tuple[str, str]]:
     return out
 
 
+NOT_FINISHED = Outcome()
+
+
 def outcome(state: State) -> Outcome:
+    if not _someone_lost(state):
+        return NOT_FINISHED
     lost = losers(state)
     if not lost:
-        return Outcome()
+        return NOT_FINISHED
     rules = tuple(dict.fromkeys(rule for _, rule in lost))
     if len(lost) == 2:
         return Outcome(finished=True, draw=True, rules=rules)
@@ -75,7 +89,9 @@ def outcome(state: State) -> Outcome:
 
 
 def _loss_events(state: State) -> list[Event]:
-    events = []
+    events: list[Event] = []
+    if not _someone_lost(state):
+        return events
     for player, rule in losers(state):
         if rule == "VG-WIN-DAMAGE":
             text = f"Player {player} has {len(state.players[player].damage)} damage and loses."
@@ -992,7 +1008,7 @@ def _assign_options(state: State, pending: PendingTrigger) -> list[Action]:
 
 
 def legal_actions(state: State, player: str | None = None) -> list[Action]:
-    if outcome(state).finished:
+    if _someone_lost(state):
         return []
     out: list[Action] = []
     if state.phase == "setup":
@@ -1000,10 +1016,10 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
             side = state.players[p]
             if side.mulligan_done or (player is not None and player != p):
                 continue
-            refs = [f"{p}.hand.{i}" for i in range(len(side.hand))]
+            refs = [hand_ref(p, i) for i in range(len(side.hand))]
             for size in range(len(refs) + 1):
                 for chosen in combinations(refs, size):
-                    out.append(Action("mulligan", p, cards=chosen))
+                    out.append(make({"type": "mulligan", "player": p, "cards": chosen}))
         return out
     battle = state.battle
     if battle is not None:
@@ -1016,12 +1032,12 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
             return out
         side = state.players[defender]
         grade = side.circles["V"].card.grade
-        out.append(Action("guard", defender, cards=()))
+        out.append(make({"type": "guard", "player": defender, "cards": ()}))
         for i, card in enumerate(side.hand):
             if can_guard_with(card, grade) is None:
-                out.append(Action("guard", defender, cards=(f"{defender}.hand.{i}",)))
+                out.append(make({"type": "guard", "player": defender, "cards": (hand_ref(defender, i),)}))
         for name in interceptors(state, battle):
-            out.append(Action("intercept", defender, card=f"{defender}.circles.{name}"))
+            out.append(make({"type": "intercept", "player": defender, "card": CIRCLE_REFS[defender][name]}))
         return out
     me = state.turn_player
     if player is not None and player != me:
@@ -1034,37 +1050,47 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
             grade = circles["V"].card.grade
             for i, card in enumerate(side.hand):
                 if not card.hidden and (card.grade == grade or card.grade == grade + 1):
-                    out.append(Action("ride", me, card=f"{me}.hand.{i}"))
+                    out.append(make({"type": "ride", "player": me, "card": hand_ref(me, i)}))
     elif phase == "main":
         grade = circles["V"].card.grade
         for i, card in enumerate(side.hand):
             if not card.hidden and card.grade <= grade:
-                ref = f"{me}.hand.{i}"
+                ref = hand_ref(me, i)
                 for circle in REAR_CIRCLES:
-                    out.append(Action("call", me, card=ref, circle=circle))
+                    out.append(make({"type": "call", "player": me, "card": ref, "circle": circle}))
+        refs = CIRCLE_REFS[me]
         for source, dest in COLUMN_PARTNER.items():
             if circles[source] is not None:
-                out.append(Action("move", me, card=f"{me}.circles.{source}", circle=dest))
+                out.append(make({"type": "move", "player": me, "card": refs[source], "circle": dest}))
     elif phase == "battle":
         foe = other(me)
         foe_circles = state.players[foe].circles
-        targets = [f"{foe}.circles.{n}" for n in FRONT_CIRCLES if foe_circles[n] is not None]
+        foe_refs = CIRCLE_REFS[foe]
+        refs = CIRCLE_REFS[me]
+        targets = [foe_refs[n] for n in FRONT_CIRCLES if foe_circles[n] is not None]
         for name in FRONT_CIRCLES:
             unit = circles[name]
             if unit is None or not unit.stand:
                 continue
-            ref = f"{me}.circles.{name}"
-            booster = circles[BEHIND[name]]
+            ref = refs[name]
+            behind = BEHIND[name]
+            booster = circles[behind]
             boost = booster is not None and booster.stand and booster.card.grade <= 1
             for target in targets:
-                out.append(Action("attack", me, attacker=ref, target=target))
+                out.append(make({"type": "attack", "player": me, "attacker": ref, "target": target}))
                 if boost:
                     out.append(
-                        Action(
-                            "attack", me, attacker=ref, target=target, booster=f"{me}.circles.{BEHIND[name]}"
+                        make(
+                            {
+                                "type": "attack",
+                                "player": me,
+                                "attacker": ref,
+                                "target": target,
+                                "booster": refs[behind],
+                            }
                         )
                     )
     if phase != "end":
-        out.append(Action("next_phase", me))
-    out.append(Action("end_turn", me))
+        out.append(make({"type": "next_phase", "player": me}))
+    out.append(make({"type": "end_turn", "player": me}))
     return out

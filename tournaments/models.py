@@ -341,3 +341,22 @@ class TableExtension(models.Model):
 
     def __str__(self) -> str:
         return f"+{self.minutes} min for table {self.table} of round {self.round_id}"
+
+
+class MatchDispute(models.Model):
+    """A player disputes the result their opponent reported: the match waits for a judge, who enters or
+    corrects the result (which resolves the dispute)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes")
+    raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    reason = models.CharField(max_length=300, blank=True)
+    raised_at = models.DateTimeField(auto_now_add=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "raised_at", "id"]
+        verbose_name = _("result dispute")
+        verbose_name_plural = _("result disputes")
+
+    def __str__(self) -> str:
+        return f"dispute of match {self.match_id}"

@@ -47,6 +47,7 @@ EDITABLE_FIELDS = {
     "decklist_deadline", "tiebreak_policy", "swiss_rounds_override", "top_cut_override",
 }  # fmt: skip
 # Fields that shape the pairing or standings: fixed once the Swiss has started (except the overrides).
+OPEN_STATES = (EventStatus.REGISTRATION, EventStatus.CHECK_IN)
 FROZEN_AFTER_START = {"game", "tiebreak_policy", "best_of"}
 
 
@@ -177,7 +178,7 @@ def event_delete(*, event: Event, user=None) -> None:
     with transaction.atomic():
         event = lock_event(event.pk)
         require_manager(user=user, event=event)
-        if event.status not in (EventStatus.DRAFT, EventStatus.REGISTRATION) or event.rounds.exists():
+        if event.status not in (EventStatus.DRAFT, *OPEN_STATES) or event.rounds.exists():
             raise TournamentError(_("Only an event that has not started can be deleted."), code="started")
         event.delete()
 

@@ -188,6 +188,8 @@ def parse_action(state: State, data: Any, *, path: str) -> Action:
             ]
         )
     player = data.get("player")
+    if player is None and kind != "mulligan":
+        player = default_player(state, kind)
     if player not in PLAYERS:
         errors.add(f"{path}/player", f'"A" or "B", got {player!r}')
         player = "A"
@@ -234,6 +236,17 @@ def parse_action(state: State, data: Any, *, path: str) -> Action:
     if errors.items:
         raise MalformedDocument(errors.items)
     return Action(kind, player, path=path, **fields)
+
+
+def default_player(state: State, kind: str) -> str:
+    """Who acts when ``player`` is left out: the defender guards, a waiting trigger's player assigns it,
+    and the turn player does everything else (a mulligan always names its player)."""
+    battle = state.battle
+    if kind == "assign_trigger" and battle is not None and battle.trigger is not None:
+        return battle.trigger.player
+    if kind in ("guard", "intercept"):
+        return "B" if state.turn_player == "A" else "A"
+    return state.turn_player
 
 
 def _defender_of(data: dict[str, Any], player: str) -> str:

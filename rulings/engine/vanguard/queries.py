@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import JSON, MalformedDocument, PathError
+from ..base import JSON, Event, MalformedDocument, PathError
 from .actions import Action, _check_reference, _parse_cards, resolve
 from .rules import _assign_trigger as assign_trigger
-from .rules import advance, drive_count, legal_actions, losers
+from .rules import advance, attack_power, drive_count, legal_actions, losers
 from .state import BEHIND, FRONT_CIRCLES, REAR_CIRCLES, Battle, State, _Errors, other
 
 QUERY_FIELDS = {
@@ -159,7 +159,18 @@ def damage(state: State, query: dict[str, Any], path: str) -> JSON:
     battle.damage_reveals = reveals["damage_checks"]
     battle.source = path
     sim.battle = battle
-    events: list = []
+    events: list[Event] = [
+        Event(
+            "attack",
+            {"attacker": attacker_ref, "target": target_ref},
+            ("VG-ATTACK", "VG-BOOST") if booster_circle else ("VG-ATTACK",),
+            f"{attacker.card.name} attacks with {attack_power(sim, battle)} power.",
+        )
+    ]
+    if guardian_refs:
+        events.append(Event("guard", {"player": defender}, ("VG-GUARD",), ""))
+    if interceptor_refs:
+        events.append(Event("intercept", {"player": defender}, ("VG-INTERCEPT",), ""))
     advance(sim, events, close_guard=True)
     while sim.battle is not None and sim.battle.trigger is not None:
         pending = sim.battle.trigger
@@ -189,6 +200,8 @@ def damage(state: State, query: dict[str, Any], path: str) -> JSON:
         "defense_power": hit_event.data["defense"] if hit_event else None,
         "drive_checks": sum(1 for e in events if e.type == "drive_check"),
         "guardians_retired": guardian_refs + interceptor_refs,
+        "rules": list(dict.fromkeys(rule for e in events for rule in e.rules)),
+        "explanation": " ".join(e.text for e in events if e.text),
         "loses": sorted({e.data["player"] for e in events if e.type == "lose"} | _losers(sim)),
     }
 

@@ -59,7 +59,7 @@ class ReportSerializer(serializers.Serializer):
 class ValidateRequestSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=GAME_KEYS)
     content = serializers.CharField(
-        max_length=70_000,
+        max_length=1_000_000,
         trim_whitespace=False,
         help_text=_("The deck list: .ydk text, a ydke:// link, a text list…"),
     )
@@ -73,7 +73,7 @@ class SubmitRequestSerializer(serializers.Serializer):
     registration = serializers.IntegerField(
         required=False, help_text=_("Staff only: submit for this player.")
     )
-    content = serializers.CharField(max_length=70_000, trim_whitespace=False)
+    content = serializers.CharField(max_length=1_000_000, trim_whitespace=False)
     format = serializers.ChoiceField(choices=FORMATS, required=False)
 
 
@@ -114,7 +114,8 @@ class SubmitResponseSerializer(serializers.Serializer):
 
 
 class ExportQuerySerializer(serializers.Serializer):
-    format = serializers.ChoiceField(choices=FORMATS, default="ydk")
+    # Not "format": DRF reserves that query parameter for choosing a renderer.
+    to = serializers.ChoiceField(choices=FORMATS, default="ydk", help_text=_("Deck format to export to."))
     version = serializers.IntegerField(min_value=1, required=False)
 
 

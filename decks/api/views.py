@@ -185,10 +185,10 @@ def decklist_export(request: Request, pk: int) -> Response:
     if version is None:
         raise NotFound("No such version of this deck list.")
     try:
-        content = export_deck(deck_from_json(version.content), format=query.validated_data["format"])
+        content = export_deck(deck_from_json(version.content), format=query.validated_data["to"])
     except DeckExportError as error:
-        raise ValidationError({"format": [str(error)]}) from None
-    return Response({"format": query.validated_data["format"], "version": version.number, "content": content})
+        raise ValidationError({"to": [str(error)]}) from None
+    return Response({"format": query.validated_data["to"], "version": version.number, "content": content})
 
 
 @extend_schema(

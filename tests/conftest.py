@@ -159,16 +159,28 @@ def viewport_name(request):
 def page_at(browser):
     """Open a fresh browser context at a named viewport; screenshots go to test-artifacts/screenshots."""
     contexts = []
+    policy_violations: list[str] = []
+
+    def watch(message):
+        text = message.text
+        if message.type == "error" and ("Content Security Policy" in text or "Refused to" in text):
+            policy_violations.append(text)
 
     def open_page(size: str):
         context = browser.new_context(viewport=VIEWPORTS[size], locale="en-US")
         context.set_default_timeout(15_000)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        page.on("console", watch)
+        return page
 
     yield open_page
     for context in contexts:
         context.close()
+    # Inline scripts, styles or event handlers would be refused in production too: fail the test that shows one.
+    assert not policy_violations, "Content-Security-Policy violations (use static files):\n" + "\n".join(
+        policy_violations
+    )
 
 
 def save_screenshot(page, name: str) -> Path:

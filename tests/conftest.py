@@ -177,7 +177,7 @@ def page_at(browser):
     yield open_page
     for context in contexts:
         context.close()
-    # Inline scripts, styles or event handlers would be refused in production too: fail the test that shows one.
+    # Inline scripts, styles or handlers would be refused in production too: fail the test that shows one.
     assert not policy_violations, "Content-Security-Policy violations (use static files):\n" + "\n".join(
         policy_violations
     )

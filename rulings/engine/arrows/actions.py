@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import validate as v
 from .state import CARD_ZONES, EFFECT_KINDS, EFFECT_SOURCES, LINES, State
@@ -25,57 +25,20 @@ ACTION_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-class Action:
-    __slots__ = (
-        "type",
-        "player",
-        "card",
-        "target",
-        "line",
-        "space",
-        "amount",
-        "effect",
-        "to",
-        "deferred",
-        "source",
-    )
+class Action(NamedTuple):
+    """Immutable and cheap to build: legal_actions creates many of them."""
 
-    def __init__(
-        self,
-        type: str,
-        player: str,
-        card: Ref | None = None,
-        target: Ref | None = None,
-        line: str | None = None,
-        space: int | None = None,
-        amount: int | None = None,
-        effect: str | None = None,
-        to: str | None = None,
-        deferred: bool = False,
-        source: str | None = None,
-    ) -> None:
-        self.type = type
-        self.player = player
-        self.card = card
-        self.target = target
-        self.line = line
-        self.space = space
-        self.amount = amount
-        self.effect = effect
-        self.to = to
-        self.deferred = deferred
-        self.source = source
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and all(
-            getattr(self, slot) == getattr(other, slot) for slot in Action.__slots__
-        )
-
-    def __hash__(self) -> int:
-        return hash(tuple(getattr(self, slot) for slot in Action.__slots__))
-
-    def __repr__(self) -> str:
-        return f"Action({action_to_json(self)!r})"
+    type: str
+    player: str
+    card: Ref | None = None
+    target: Ref | None = None
+    line: str | None = None
+    space: int | None = None
+    amount: int | None = None
+    effect: str | None = None
+    to: str | None = None
+    deferred: bool = False
+    source: str | None = None
 
 
 def _existing_ref(state: State, value: Any, path: str) -> Ref:
@@ -98,35 +61,36 @@ def parse_action(state: State, data: Any, *, path: str) -> Action:
     action_type = v.choice(data.get("type"), v.pointer(path, "type"), ACTION_FIELDS)
     required, optional = ACTION_FIELDS[action_type]
     v.obj(data, path, required=("type", "player", *required), optional=optional)
-    action = Action(action_type, v.player(data["player"], v.pointer(path, "player")))
+    player = v.player(data["player"], v.pointer(path, "player"))
+    fields: dict[str, Any] = {}
     for field in ("card", "attacker"):
         if field in data:
-            action.card = _existing_ref(state, data[field], v.pointer(path, field))
+            fields["card"] = _existing_ref(state, data[field], v.pointer(path, field))
     if data.get("target") is not None:
-        action.target = _existing_ref(state, data["target"], v.pointer(path, "target"))
+        fields["target"] = _existing_ref(state, data["target"], v.pointer(path, "target"))
     if "line" in data:
-        action.line = v.choice(data["line"], v.pointer(path, "line"), LINES)
+        fields["line"] = v.choice(data["line"], v.pointer(path, "line"), LINES)
     if "space" in data:
-        action.space = v.integer(data["space"], v.pointer(path, "space"), minimum=0)
-        if action.space >= state.spaces:
+        fields["space"] = v.integer(data["space"], v.pointer(path, "space"), minimum=0)
+        if fields["space"] >= state.spaces:
             raise v.fail(
                 v.pointer(path, "space"), f"a line has {state.spaces} spaces (0 to {state.spaces - 1})"
             )
     if "amount" in data:
-        action.amount = v.integer(
+        fields["amount"] = v.integer(
             data["amount"], v.pointer(path, "amount"), minimum=0 if action_type != "trigger_effect" else None
         )
     if "effect" in data:
-        action.effect = v.choice(data["effect"], v.pointer(path, "effect"), EFFECT_KINDS)
+        fields["effect"] = v.choice(data["effect"], v.pointer(path, "effect"), EFFECT_KINDS)
     if "of" in data:
-        action.to = v.player(data["of"], v.pointer(path, "of"))
+        fields["to"] = v.player(data["of"], v.pointer(path, "of"))
     if "to" in data:
-        action.to = v.choice(data["to"], v.pointer(path, "to"), ("A", "B", "both"))
+        fields["to"] = v.choice(data["to"], v.pointer(path, "to"), ("A", "B", "both"))
     if "at_end_of_turn" in data:
-        action.deferred = v.boolean(data["at_end_of_turn"], v.pointer(path, "at_end_of_turn"))
+        fields["deferred"] = v.boolean(data["at_end_of_turn"], v.pointer(path, "at_end_of_turn"))
     if "source" in data:
-        action.source = v.choice(data["source"], v.pointer(path, "source"), EFFECT_SOURCES)
-    return action
+        fields["source"] = v.choice(data["source"], v.pointer(path, "source"), EFFECT_SOURCES)
+    return Action(action_type, player, **fields)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

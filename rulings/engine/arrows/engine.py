@@ -9,6 +9,9 @@ from .actions import Action, Ref
 from .state import LINES, Card, Player, State, TurnEffect
 
 OTHER = {"A": "B", "B": "A"}
+# Shared, immutable actions every legal-action list ends with.
+NEXT_PHASE_ACTION = {key: Action("next_phase", key) for key in ("A", "B")}
+END_TURN_ACTION = {key: Action("end_turn", key) for key in ("A", "B")}
 OTHER_LINE = {"attackers": "defenders", "defenders": "attackers"}
 
 
@@ -615,7 +618,7 @@ def legal_actions(state: State, key: str | None = None) -> list[Action]:
         return []
     phase = state.phase
     if phase == "draw":
-        return [Action("next_phase", key)]
+        return [NEXT_PHASE_ACTION[key]]
     player = state.players[key]
     opponent = state.players[OTHER[key]]
     actions: list[Action] = []
@@ -644,6 +647,6 @@ def legal_actions(state: State, key: str | None = None) -> list[Action]:
                     continue
                 for target in line_targets:
                     actions.append(Action("attack", key, (key, line, index), target))
-    actions.append(Action("next_phase", key))
-    actions.append(Action("end_turn", key))
+    actions.append(NEXT_PHASE_ACTION[key])
+    actions.append(END_TURN_ACTION[key])
     return actions

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from ..base import JSON, CardLookup, Event, IllegalAction, Outcome
@@ -12,6 +13,7 @@ from .catalogue import CATALOGUE, DEFAULT_RULESET, RULESETS
 from .engine import OTHER, apply, check_attack, check_life_points, draw, legal_actions, resolve_attack
 from .state import LINES, Card, State, parse_state, state_to_json
 
+NOT_FINISHED = Outcome()
 QUERY_KINDS = ("damage", "legal_actions", "deck_out")
 
 # Random self-play only: the rule text fixes neither life points nor decks.
@@ -61,7 +63,7 @@ class ArrowsGame:
 
     def outcome(self, state: State) -> Outcome:
         if state.result is None:
-            return Outcome()
+            return NOT_FINISHED
         winner, draw_, rules = state.result
         return Outcome(finished=True, winner=winner, draw=draw_, rules=rules)
 
@@ -74,7 +76,7 @@ class ArrowsGame:
         for key in ("A", "B"):
             player = state.players[key]
             player.lp = SELF_PLAY_LP
-            player.deck = [random_monster(rng) for _ in range(SELF_PLAY_DECK)]
+            player.deck = rng.choices(monster_pool(), k=SELF_PLAY_DECK)
             player.hand = player.deck[:SELF_PLAY_HAND]
             del player.deck[:SELF_PLAY_HAND]
         return state
@@ -151,6 +153,13 @@ class ArrowsGame:
             "rules": list(dict.fromkeys(rule for event in events for rule in event.rules)),
             **legality,
         }
+
+
+@cache
+def monster_pool() -> tuple[Card, ...]:
+    """Card objects are never changed in place, so self-play decks can share them."""
+    rng = random.Random(0)
+    return tuple(random_monster(rng) for _ in range(300))
 
 
 def random_monster(rng: random.Random) -> Card:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import validate as v
 from .state import CARD_ZONES, State
@@ -25,43 +25,19 @@ ACTION_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-class Action:
-    __slots__ = ("type", "player", "card", "target", "terrains", "amount", "source", "atk", "def_", "to")
+class Action(NamedTuple):
+    """Immutable and cheap to build: legal_actions creates many of them."""
 
-    def __init__(
-        self,
-        type: str,
-        player: str,
-        card: Ref | None = None,
-        target: Ref | None = None,
-        terrains: tuple[Ref, ...] = (),
-        amount: int = 0,
-        source: Ref | None = None,
-        atk: int | None = None,
-        def_: int | None = None,
-        to: str | None = None,
-    ) -> None:
-        self.type = type
-        self.player = player
-        self.card = card
-        self.target = target
-        self.terrains = terrains
-        self.amount = amount
-        self.source = source
-        self.atk = atk
-        self.def_ = def_
-        self.to = to
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and all(
-            getattr(self, slot) == getattr(other, slot) for slot in Action.__slots__
-        )
-
-    def __hash__(self) -> int:
-        return hash(tuple(getattr(self, slot) for slot in Action.__slots__))
-
-    def __repr__(self) -> str:
-        return f"Action({action_to_json(self)!r})"
+    type: str
+    player: str
+    card: Ref | None = None
+    target: Ref | None = None
+    terrains: tuple[Ref, ...] = ()
+    amount: int = 0
+    source: Ref | None = None
+    atk: int | None = None
+    def_: int | None = None
+    to: str | None = None
 
 
 def _existing_ref(state: State, value: Any, path: str) -> Ref:
@@ -83,30 +59,31 @@ def parse_action(state: State, data: Any, *, path: str) -> Action:
     action_type = v.choice(data.get("type"), v.pointer(path, "type"), ACTION_FIELDS)
     required, optional = ACTION_FIELDS[action_type]
     v.obj(data, path, required=("type", "player", *required), optional=optional)
-    action = Action(action_type, v.player(data["player"], v.pointer(path, "player")))
+    player = v.player(data["player"], v.pointer(path, "player"))
+    fields: dict[str, Any] = {}
     if "card" in data:
-        action.card = _existing_ref(state, data["card"], v.pointer(path, "card"))
+        fields["card"] = _existing_ref(state, data["card"], v.pointer(path, "card"))
     if "attacker" in data:
-        action.card = _existing_ref(state, data["attacker"], v.pointer(path, "attacker"))
+        fields["card"] = _existing_ref(state, data["attacker"], v.pointer(path, "attacker"))
     if "target" in data and data["target"] is not None:
-        action.target = _existing_ref(state, data["target"], v.pointer(path, "target"))
+        fields["target"] = _existing_ref(state, data["target"], v.pointer(path, "target"))
     if "source" in data and data["source"] is not None:
-        action.source = _existing_ref(state, data["source"], v.pointer(path, "source"))
+        fields["source"] = _existing_ref(state, data["source"], v.pointer(path, "source"))
     if "terrains" in data:
         terrains_path = v.pointer(path, "terrains")
         refs = v.array(data["terrains"], terrains_path)
-        action.terrains = tuple(
+        fields["terrains"] = tuple(
             _existing_ref(state, ref, v.pointer(terrains_path, i)) for i, ref in enumerate(refs)
         )
     if "amount" in data:
-        action.amount = v.integer(data["amount"], v.pointer(path, "amount"), minimum=0)
+        fields["amount"] = v.integer(data["amount"], v.pointer(path, "amount"), minimum=0)
     if "to" in data:
-        action.to = v.player(data["to"], v.pointer(path, "to"))
+        fields["to"] = v.player(data["to"], v.pointer(path, "to"))
     if "atk" in data:
-        action.atk = v.integer(data["atk"], v.pointer(path, "atk"))
+        fields["atk"] = v.integer(data["atk"], v.pointer(path, "atk"))
     if "def" in data:
-        action.def_ = v.integer(data["def"], v.pointer(path, "def"))
-    return action
+        fields["def_"] = v.integer(data["def"], v.pointer(path, "def"))
+    return Action(action_type, player, **fields)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

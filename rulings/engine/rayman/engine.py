@@ -9,6 +9,9 @@ from .actions import Action, Ref
 from .state import Card, Player, State
 
 OTHER = {"A": "B", "B": "A"}
+# Shared, immutable actions every legal-action list ends with.
+NEXT_PHASE_ACTION = {key: Action("next_phase", key) for key in ("A", "B")}
+END_TURN_ACTION = {key: Action("end_turn", key) for key in ("A", "B")}
 
 
 def illegal(rule: str | tuple[str, ...], explanation: str) -> IllegalAction:
@@ -201,10 +204,19 @@ def cost_needs(cost: int | dict[str, int]) -> tuple[dict[str, int], int]:
     return coloured, cost.get("any", 0)
 
 
-def find_payment(player: Player, cost: int | dict[str, int]) -> list[int] | None:
+def free_terrains(player: Player) -> list[int]:
+    return [i for i, terrain in enumerate(player.terrains) if not terrain.occupied]
+
+
+def find_payment(
+    player: Player, cost: int | dict[str, int], free: list[int] | None = None
+) -> list[int] | None:
     """One way to pay ``cost`` with free terrains (the one the legal-action list proposes)."""
+    if free is None:
+        free = free_terrains(player)
+    if isinstance(cost, int):
+        return free[:cost] if len(free) >= cost else None
     coloured, colourless = cost_needs(cost)
-    free = [i for i, terrain in enumerate(player.terrains) if not terrain.occupied]
     if len(free) < colourless + sum(coloured.values()):
         return None
     chosen: list[int] = []
@@ -650,25 +662,26 @@ def legal_actions(state: State, key: str | None = None) -> list[Action]:
         return []
     phase = state.phase
     if phase == "draw":
-        return [Action("next_phase", key)]
+        return [NEXT_PHASE_ACTION[key]]
     player = state.players[key]
     actions: list[Action] = []
     if phase == "main":
         creature_ok = not player.creature_played_this_turn
         magic_ok = not player.magic_played_this_turn
+        free = free_terrains(player) if creature_ok or magic_ok else []
         for index, card in enumerate(player.hand):
             kind = card.kind
             if kind == "terrain":
                 actions.append(Action("play_terrain", key, (key, "hand", index)))
             elif (kind == "creature" and creature_ok) or (kind == "magic" and magic_ok):
-                payment = find_payment(player, card.cost)
+                payment = find_payment(player, card.cost, free)
                 if payment is not None:
                     actions.append(
                         Action(
                             "play_creature" if kind == "creature" else "play_magic",
                             key,
                             (key, "hand", index),
-                            terrains=tuple((key, "terrains", i) for i in payment),
+                            terrains=tuple([(key, "terrains", i) for i in payment]),
                         )
                     )
     elif (
@@ -685,6 +698,6 @@ def legal_actions(state: State, key: str | None = None) -> list[Action]:
             attacker = (key, "creatures", index)
             for target in targets or [None]:
                 actions.append(Action("attack", key, attacker, target))
-    actions.append(Action("next_phase", key))
-    actions.append(Action("end_turn", key))
+    actions.append(NEXT_PHASE_ACTION[key])
+    actions.append(END_TURN_ACTION[key])
     return actions

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from ..base import JSON, CardLookup, Event, IllegalAction, Outcome
@@ -12,6 +13,7 @@ from .catalogue import CATALOGUE, DEFAULT_RULESET, PREMIUM_TERRAINS, RULESETS
 from .engine import OTHER, apply, check_attack, check_tings, draw, legal_actions, resolve_attack
 from .state import TERRAIN_TYPES, Card, State, parse_state, state_to_json
 
+NOT_FINISHED = Outcome()
 QUERY_KINDS = ("damage", "legal_actions", "deck_out", "setup")
 
 
@@ -60,7 +62,7 @@ class RaymanGame:
 
     def outcome(self, state: State) -> Outcome:
         if state.result is None:
-            return Outcome()
+            return NOT_FINISHED
         winner, draw_, rules = state.result
         return Outcome(finished=True, winner=winner, draw=draw_, rules=rules)
 
@@ -168,28 +170,43 @@ class RaymanGame:
         }
 
 
+@cache
+def card_pool() -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    """(terrains, creatures, magic cards) for self-play; cards never change in place, so decks share them."""
+    rng = random.Random(0)
+    terrains = []
+    for name, terrain_type in PREMIUM_TERRAINS.items():
+        card = Card("terrain", name)
+        card.terrain = terrain_type
+        terrains.append(card)
+    creatures = []
+    for number in range(120):
+        card = Card("creature", f"Creature {number}")
+        card.atk = 100 * rng.randrange(0, 12)
+        card.def_ = 100 * rng.randrange(0, 12)
+        card.hp = card.max_hp = 100 * rng.randrange(1, 12)
+        total = rng.randrange(0, 4)
+        card.cost = {rng.choice(TERRAIN_TYPES): 1, "any": total} if rng.random() < 0.3 else total
+        card.advantage = rng.random() < 0.1
+        creatures.append(card)
+    magic = []
+    for number in range(40):
+        card = Card("magic", f"Magic {number}")
+        card.cost = rng.randrange(0, 3)
+        card.magic_type = rng.choice(("ephemeral", "permanent"))
+        magic.append(card)
+    return tuple(terrains), tuple(creatures), tuple(magic)
+
+
 def random_deck(rng: random.Random, size: int) -> list[Card]:
-    names = list(PREMIUM_TERRAINS)
-    deck: list[Card] = []
-    for i in range(size):
-        roll = i % 5
-        if roll < 2:
-            name = rng.choice(names)
-            card = Card("terrain", name)
-            card.terrain = PREMIUM_TERRAINS[name]
-        elif roll < 4:
-            card = Card("creature", f"Creature {rng.randrange(100)}")
-            card.atk = 100 * rng.randrange(0, 12)
-            card.def_ = 100 * rng.randrange(0, 12)
-            card.hp = card.max_hp = 100 * rng.randrange(1, 12)
-            total = rng.randrange(0, 4)
-            card.cost = {rng.choice(TERRAIN_TYPES): 1, "any": total} if rng.random() < 0.3 else total
-            card.advantage = rng.random() < 0.1
-        else:
-            card = Card("magic", f"Magic {rng.randrange(100)}")
-            card.cost = rng.randrange(0, 3)
-            card.magic_type = rng.choice(("ephemeral", "permanent"))
-        deck.append(card)
+    """Two fifths terrains, two fifths creatures, one fifth magic cards, shuffled."""
+    terrains, creatures, magic = card_pool()
+    terrain_count = creature_count = 2 * size // 5
+    deck = [
+        *rng.choices(terrains, k=terrain_count),
+        *rng.choices(creatures, k=creature_count),
+        *rng.choices(magic, k=size - terrain_count - creature_count),
+    ]
     rng.shuffle(deck)
     return deck
 

@@ -74,7 +74,7 @@ def round_matches(*, round_: Round) -> QuerySet[Match]:
     """Matches of a round by table (byes and missed rounds last), with both players."""
     return (
         Match.objects.filter(round=round_)
-        .select_related("player_a__player", "player_b__player", "penalized__player")
+        .select_related("round", "player_a__player", "player_b__player", "penalized__player")
         .order_by("table", "id")
     )
 

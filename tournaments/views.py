@@ -1,0 +1,312 @@
+"""Pages of the tournaments app: thin views over tournaments.services and tournaments.selectors."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from core.progress import task_status
+from tournaments import selectors, services
+from tournaments.forms import EventForm, ResultForm
+from tournaments.models import Event, EventStatus, Match, MatchStatus, Registration, Round
+from tournaments.services.common import can_judge, can_manage
+from tournaments.services.errors import TournamentError
+
+
+def _visible_event(request: HttpRequest, pk: int) -> Event:
+    event = get_object_or_404(Event.objects.select_related("organizer"), pk=pk)
+    if event.status == EventStatus.DRAFT and not can_judge(user=request.user, event=event):
+        raise Http404
+    return event
+
+
+def _error(request: HttpRequest, exc: TournamentError) -> None:
+    messages.error(request, exc.message)
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    events = selectors.event_list(include_drafts_for=request.user).order_by("-date", "name")[:200]
+    return render(request, "tournaments/event_list.html", {"events": events, "title": _("Events")})
+
+
+@login_required
+def my_events(request: HttpRequest) -> HttpResponse:
+    events = selectors.events_of_player(user=request.user).order_by("-date", "name")[:200]
+    return render(request, "tournaments/event_list.html", {"events": events, "title": _("My events")})
+
+
+@login_required
+def console(request: HttpRequest) -> HttpResponse:
+    events = selectors.events_managed_by(user=request.user).order_by("-date", "name")[:200]
+    return render(
+        request,
+        "tournaments/event_list.html",
+        {"events": events, "title": _("Events I organise"), "can_create": request.user.is_organizer},
+    )
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_organizer:
+        messages.error(request, _("Only organizers can create events."))
+        return redirect("tournaments:event_list")
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(organizer=request.user, **form.cleaned_data)
+        except TournamentError as exc:
+            form.add_error(exc.field or None, exc.message)
+        else:
+            messages.success(request, _("Event created as a draft. Open registration when you are ready."))
+            return redirect("tournaments:event_detail", pk=event.pk)
+    return render(request, "tournaments/event_form.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _visible_event(request, pk)
+    is_manager = can_manage(user=request.user, event=event)
+    is_staff = can_judge(user=request.user, event=event)
+    rounds = list(selectors.event_rounds(event=event))
+    context = {
+        "event": event,
+        "is_manager": is_manager,
+        "is_staff": is_staff,
+        "my_registration": selectors.registration_of(event=event, user=request.user),
+        "my_match": selectors.my_current_match(event=event, user=request.user),
+        "rounds": rounds,
+        "registrations": selectors.event_registrations(event=event) if is_staff else None,
+        "registration_count": event.registrations.count(),
+        "staff": selectors.event_staff(event=event),
+        "pairing_task": task_status(event.pairing_task_id) if is_manager and event.pairing_task_id else None,
+        "status_choices": EventStatus,
+        "next_round": (rounds[-1].number + 1) if rounds else 1,
+    }
+    return render(request, "tournaments/event_detail.html", context)
+
+
+@require_POST
+@login_required
+def event_status(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    try:
+        services.event_set_status(event=event, status=request.POST.get("status", ""), user=request.user)
+    except TournamentError as exc:
+        _error(request, exc)
+    return redirect("tournaments:event_detail", pk=pk)
+
+
+@require_POST
+@login_required
+def register(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    try:
+        services.registration_create(event=event, player=request.user)
+        messages.success(request, _("You are registered."))
+    except TournamentError as exc:
+        _error(request, exc)
+    return redirect("tournaments:event_detail", pk=pk)
+
+
+REGISTRATION_ACTIONS = {
+    "check-in": services.registration_check_in,
+    "drop": services.registration_drop,
+    "no-show": services.registration_mark_no_show,
+}
+
+
+@require_POST
+@login_required
+def registration_action(request: HttpRequest, pk: int, registration_id: int, action: str) -> HttpResponse:
+    registration = get_object_or_404(Registration, pk=registration_id, event_id=pk)
+    service = REGISTRATION_ACTIONS.get(action)
+    if service is None:
+        raise Http404
+    try:
+        service(registration=registration, by=request.user)
+    except TournamentError as exc:
+        _error(request, exc)
+    return redirect("tournaments:event_detail", pk=pk)
+
+
+@require_POST
+@login_required
+def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
+    """The "pair next round" button (htmx): a link to the new round, or the progress of the task."""
+    event = get_object_or_404(Event, pk=pk)
+    try:
+        round_, task_id = services.round_request_pairing(event=event, user=request.user)
+    except TournamentError as exc:
+        if not request.htmx:
+            _error(request, exc)
+            return redirect("tournaments:event_detail", pk=pk)
+        return render(request, "tournaments/_pairing_status.html", {"event": event, "error": exc.message})
+    if not request.htmx:
+        if round_ is not None:
+            return redirect("tournaments:round_detail", pk=pk, number=round_.number)
+        return redirect("tournaments:event_detail", pk=pk)
+    context = {"event": event, "round": round_, "task": task_status(task_id) if task_id else None}
+    return render(request, "tournaments/_pairing_status.html", context)
+
+
+@never_cache
+@login_required
+def pairing_status(request: HttpRequest, pk: int) -> HttpResponse:
+    """Polled by the page while a pairing task runs; stops polling once the round exists."""
+    event = get_object_or_404(Event, pk=pk)
+    if not can_manage(user=request.user, event=event):
+        raise Http404
+    task = task_status(event.pairing_task_id) if event.pairing_task_id else None
+    round_ = None
+    if task is not None and task.finished and not task.failed and isinstance(task.result, dict):
+        round_ = Round.objects.filter(pk=task.result.get("round_id")).first()
+    return render(
+        request, "tournaments/_pairing_status.html", {"event": event, "round": round_, "task": task}
+    )
+
+
+def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    event = _visible_event(request, pk)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    order = request.GET.get("order", "table")
+    is_staff = can_judge(user=request.user, event=event)
+    my_registration = selectors.registration_of(event=event, user=request.user)
+    context = {
+        "event": event,
+        "round": round_,
+        "order": order,
+        "is_staff": is_staff,
+        "is_manager": can_manage(user=request.user, event=event),
+        "my_registration_id": my_registration.pk if my_registration else None,
+        "rows": selectors.pairings_by_name(round_=round_) if order == "name" else None,
+        "matches": selectors.pairings_by_table(round_=round_) if order != "name" else None,
+        "repairable": is_staff and services.round_repairable(round_=round_),
+    }
+    return render(request, "tournaments/round_detail.html", context)
+
+
+def _match_context(request, match: Match, *, error: str = "", conflict: bool = False, repair=None) -> dict:
+    event = match.round.event
+    my_registration = selectors.registration_of(event=event, user=request.user)
+    return {
+        "event": event,
+        "match": match,
+        "is_staff": can_judge(user=request.user, event=event),
+        "my_registration_id": my_registration.pk if my_registration else None,
+        "error": error,
+        "conflict": conflict,
+        "repair": repair,
+    }
+
+
+@require_POST
+@login_required
+def match_result(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
+    """Staff enter or correct, a player reports or confirms; answers with the match row (htmx)."""
+    match = get_object_or_404(
+        Match.objects.select_related("round__event", "player_a__player", "player_b__player"),
+        pk=match_id,
+        round__event_id=pk,
+    )
+    action = request.POST.get("action", "enter")
+    form = ResultForm(request.POST)
+    error, conflict, repair, status = "", False, None, 200
+    try:
+        if action == "confirm":
+            services.match_confirm_result(
+                match=match, user=request.user, version=int(request.POST.get("version", 0))
+            )
+        elif not form.is_valid():
+            error = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+            status = 400
+        else:
+            data = form.cleaned_data
+            penalized = {"a": match.player_a_id, "b": match.player_b_id}.get(data["penalized_side"] or "")
+            common = {
+                "match": match,
+                "user": request.user,
+                "games_a": data["games_a"],
+                "games_b": data["games_b"],
+                "games_drawn": data["games_drawn"] or 0,
+                "kind": data["kind"],
+                "version": data["version"],
+            }
+            if action == "report":
+                services.match_report_result(**common)
+            elif action == "correct":
+                outcome = services.match_correct_result(
+                    **common, penalized_id=penalized, reason=data["reason"]
+                )
+                repair = outcome.repairable_round
+            else:
+                services.match_enter_result(**common, penalized_id=penalized)
+    except TournamentError as exc:
+        error, conflict, status = exc.message, exc.status == 409, exc.status
+    match.refresh_from_db()
+    context = _match_context(request, match, error=error, conflict=conflict, repair=repair)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect(reverse("tournaments:round_detail", args=[pk, match.round.number]))
+    # htmx swaps only 2xx answers by default; the row carries the error itself, so answer 200 for 4xx.
+    response = render(request, "tournaments/_match_row.html", context)
+    response["X-Result-Status"] = str(status)
+    return response
+
+
+@require_POST
+@login_required
+def round_repair(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, event_id=pk, number=number)
+    try:
+        services.round_repair(round_=round_, user=request.user)
+        messages.success(request, _("Round %(n)d was paired again.") % {"n": number})
+    except TournamentError as exc:
+        _error(request, exc)
+    return redirect("tournaments:round_detail", pk=pk, number=number)
+
+
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _visible_event(request, pk)
+    rows = selectors.event_standings(event=event)
+    return render(request, "tournaments/standings.html", {"event": event, "rows": rows})
+
+
+def top_cut(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _visible_event(request, pk)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect("login")
+        try:
+            services.topcut_start(event=event, user=request.user)
+        except TournamentError as exc:
+            _error(request, exc)
+        return redirect("tournaments:top_cut", pk=pk)
+    bracket = selectors.topcut_bracket(event=event)
+    names = {}
+    if bracket:
+        for matches in bracket.rounds:
+            for m in matches:
+                names[m.player_a_id] = str(m.player_a.player)
+                names[m.player_b_id] = str(m.player_b.player)
+    placings = sorted(
+        ((names.get(reg), place) for reg, place in (bracket.placings.items() if bracket else [])),
+        key=lambda item: (int(item[1].split("-")[0]), item[0] or ""),
+    )
+    return render(
+        request,
+        "tournaments/top_cut.html",
+        {
+            "event": event,
+            "bracket": bracket,
+            "placings": placings,
+            "is_manager": can_manage(user=request.user, event=event),
+            "is_staff": can_judge(user=request.user, event=event),
+            "MatchStatus": MatchStatus,
+        },
+    )

@@ -4,9 +4,9 @@ Battle sub-steps (one attack at a time, held in ``state.battle``):
 
 1. ``attack`` — the attacker (and its booster) rest; the battle opens in the **guard** step.
 2. **guard** — the defender may ``guard`` (cards from the hand, several actions allowed) and
-   ``intercept`` (front-row grade 2 rear-guards). The step ends on ``guard`` with no card, when the
-   defender has nothing left that could guard, or before any other action (the replay's ``settle``
-   closes it when the next action is not the defender's guard or intercept, or after the last one).
+   ``intercept`` (front-row grade 2 rear-guards). The step ends on ``guard`` with no card, or before
+   any other action (the replay's ``settle`` closes it when the next action is not the defender's
+   guard or intercept, and after the last action; ``apply`` closes it before any other action).
 3. **drive** — a vanguard attacker reveals one card (two for grade 3). An effective trigger waits
    for the attacker's ``assign_trigger``; then the card goes to the hand.
 4. **damage** — the hit is decided; a hit rear-guard is retired; a hit vanguard's player makes one
@@ -21,7 +21,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..base import Event, GameOver, IllegalAction, MalformedDocument, Outcome, PathError
-from .actions import CIRCLE_REFS, Action, hand_ref, make, resolve
+from .actions import CIRCLE_REFS, Action, default_player, hand_ref, make, resolve
 from .state import (
     BEHIND,
     COLUMN_PARTNER,
@@ -412,12 +412,6 @@ def interceptors(state: State, battle: Battle) -> list[str]:
     return out
 
 
-def _guard_options_left(state: State, battle: Battle) -> bool:
-    side = state.players[other(battle.player)]
-    grade = side.circles["V"].card.grade
-    return bool(interceptors(state, battle)) or any(can_guard_with(c, grade) is None for c in side.hand)
-
-
 def _reveal(state: State, player: str, battle: Battle, check: str) -> Card | None:
     side = state.players[player]
     deck = side.deck
@@ -522,7 +516,7 @@ def advance(state: State, events: list[Event], *, close_guard: bool = False) -> 
         if battle.trigger is not None or losers(state):
             return
         if battle.step == "guard":
-            if not close_guard and _guard_options_left(state, battle):
+            if not close_guard:
                 return
             battle.step = "drive"
             continue
@@ -969,12 +963,12 @@ def settle(state: State, next_action: object) -> tuple[State, list[Event]]:
     battle = state.battle
     if battle is None or battle.trigger is not None or battle.step != "guard" or outcome(state).finished:
         return state, []
-    if (
-        isinstance(next_action, dict)
-        and next_action.get("player") == other(battle.player)
-        and next_action.get("type") in ("guard", "intercept")
-    ):
-        return state, []
+    if isinstance(next_action, dict) and next_action.get("type") in ("guard", "intercept"):
+        actor = next_action.get("player")
+        if actor is None:
+            actor = default_player(state, next_action["type"])
+        if actor == other(battle.player):
+            return state, []
     new = state.copy()
     events: list[Event] = []
     advance(new, events, close_guard=True)

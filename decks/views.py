@@ -91,7 +91,8 @@ def my_deck(request: HttpRequest, event_id: int) -> HttpResponse:
         return redirect("home")
     deck_list = selectors.deck_list_for(registration=registration)
     locked = selectors.deck_is_locked(deck_list=deck_list, event=event)
-    form = DeckSubmitForm(request.POST or None, request.FILES or None)
+    posted = request.method == "POST"
+    form = DeckSubmitForm(request.POST if posted else None, request.FILES if posted else None)
     problems: list[dict] = []
     status = 200
     if request.method == "POST":
@@ -339,7 +340,7 @@ def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
     )
     event = check.deck_list.registration.event
     _require_staff(request, event)
-    form = DeckCheckCountForm(request.POST or None)
+    form = DeckCheckCountForm(request.POST if request.method == "POST" else None)
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
@@ -373,7 +374,8 @@ def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
 def card_imports(request: HttpRequest) -> HttpResponse:
     if not request.user.is_organizer:
         raise PermissionDenied(_("Only organizers import card files."))
-    form = CardImportForm(request.POST or None, request.FILES or None)
+    posted = request.method == "POST"
+    form = CardImportForm(request.POST if posted else None, request.FILES if posted else None)
     job = None
     status = 200
     if request.method == "POST":

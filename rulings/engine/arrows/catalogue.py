@@ -133,7 +133,8 @@ RULES: tuple[Rule, ...] = (
         "Pour qu'un Monstre soit retourné par une flèche (pose de la main ou déplacement d'une ligne à "
         "l'autre), il faut que ce soit son tour de jeu.",
         "The text does not describe the board. Our model: `arrows` is a number, the strength of the arrows a "
-        "monster points at the monster facing it, plus its ret_bonus; the two attacker lines face each other "
+        "monster points at the monster facing it (a list of arrow directions counts one per arrow), plus "
+        "its ret_bonus; the two attacker lines face each other "
         "space by space; defenders face nothing. A flipped monster is taken by the flipping player (a steal, "
         "ARR-STOLEN-RESET) into the first free space of their defender line, else of their attacker line; "
         "with no free space it is not flipped. Equal arrows flip nothing.",

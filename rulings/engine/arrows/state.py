@@ -44,7 +44,8 @@ class Card:
         self.name = name
         self.atk = 0
         self.def_ = 0
-        self.arrows = 0
+        # A strength, or the directions of its arrows (each counting as one) as a card file lists them.
+        self.arrows: int | tuple[str, ...] = 0
         self.effects: dict[str, int] = {}  # printed effects on itself: {"atk": 300, "ret": 1}
         self.effects_used: tuple[str, ...] = ()
         self.atk_bonus = 0
@@ -69,7 +70,8 @@ class Card:
 
     @property
     def strength(self) -> int:
-        return self.arrows + self.ret_bonus
+        arrows = self.arrows
+        return (arrows if isinstance(arrows, int) else len(arrows)) + self.ret_bonus
 
     def reset_effects(self) -> Card:
         """ATK and DEF effects cancelled (a stolen monster, ARR-STOLEN-RESET)."""
@@ -90,7 +92,8 @@ class Card:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind}
         if self.kind != "monster":
             return out
-        out.update(atk=self.atk, **{"def": self.def_}, arrows=self.arrows)
+        arrows = self.arrows if isinstance(self.arrows, int) else list(self.arrows)
+        out.update(atk=self.atk, **{"def": self.def_}, arrows=arrows)
         if self.effects:
             out["effects"] = dict(self.effects)
         if zone in LINES:
@@ -250,6 +253,16 @@ def resolve_card(data: Any, path: str, cards: CardLookup | None) -> Any:
     return data
 
 
+def parse_arrows(data: Any, path: str) -> int | tuple[str, ...]:
+    if isinstance(data, list):
+        return tuple(v.string(item, v.pointer(path, i)) for i, item in enumerate(data))
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise v.fail(
+            path, 'must be the arrows\' strength (a whole number) or a list of directions such as ["up"]'
+        )
+    return v.integer(data, path, minimum=0)
+
+
 def parse_card(data: Any, path: str, *, zone: str, cards: CardLookup | None = None) -> Card:
     data = resolve_card(data, path, cards)
     if not isinstance(data, dict):
@@ -271,7 +284,7 @@ def parse_card(data: Any, path: str, *, zone: str, cards: CardLookup | None = No
     card = Card("monster", v.string(data["name"], v.pointer(path, "name")))
     card.atk = v.integer(data["atk"], v.pointer(path, "atk"), minimum=0)
     card.def_ = v.integer(data["def"], v.pointer(path, "def"), minimum=0)
-    card.arrows = v.integer(data.get("arrows", 0), v.pointer(path, "arrows"), minimum=0)
+    card.arrows = parse_arrows(data.get("arrows", 0), v.pointer(path, "arrows"))
     if "effects" in data:
         effects_path = v.pointer(path, "effects")
         v.obj(data["effects"], effects_path, optional=EFFECT_KINDS)

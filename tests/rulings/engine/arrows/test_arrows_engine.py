@@ -165,3 +165,17 @@ def test_every_golden_passage_is_quoted_from_the_text() -> None:
         for part in normalised(quote).split(" / "):
             for fragment in part.split(" [...] "):
                 assert fragment in text, f"{path.name}: {fragment!r} is not in {RULE_TEXT.name}"
+
+
+def test_arrows_given_as_directions_count_one_each() -> None:
+    doc = document(
+        [{"player": "A", "type": "place", "card": "A.hand.0", "line": "attackers"}],
+        A={"hand": [monster("H", 1, 1, ["up", "left"])]},
+        B={"attackers": [monster("T", 1, 1, ["down"])]},
+    )
+    answer = replay(doc)
+    assert answer["state"]["players"]["A"]["defenders"][0]["arrows"] == ["down"]
+    assert answer["state"]["players"]["A"]["attackers"][0]["arrows"] == ["up", "left"]
+    with pytest.raises(MalformedDocument) as caught:
+        replay(document(A={"hand": [monster("H", 1, 1, "up")]}))
+    assert caught.value.errors[0].path == "/state/players/A/hand/0/arrows"

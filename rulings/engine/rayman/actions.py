@@ -58,8 +58,9 @@ def parse_action(state: State, data: Any, *, path: str) -> Action:
         raise v.fail(path, 'an action is an object such as {"player": "A", "type": "end_turn"}')
     action_type = v.choice(data.get("type"), v.pointer(path, "type"), ACTION_FIELDS)
     required, optional = ACTION_FIELDS[action_type]
-    v.obj(data, path, required=("type", "player", *required), optional=optional)
-    player = v.player(data["player"], v.pointer(path, "player"))
+    v.obj(data, path, required=("type", *required), optional=("player", *optional))
+    # Like the other games, an action without "player" is the turn player's.
+    player = v.player(data.get("player", state.turn_player), v.pointer(path, "player"))
     fields: dict[str, Any] = {}
     if "card" in data:
         fields["card"] = _existing_ref(state, data["card"], v.pointer(path, "card"))

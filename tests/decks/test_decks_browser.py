@@ -1,0 +1,59 @@
+"""A player on a phone (390×844) submits a deck by uploading a .ydk, then by card search."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.models import Role, User
+from decks.models import DeckListVersion
+from tests.conftest import save_screenshot
+from tests.decks.conftest import FIXTURES, LEGAL_TEXT, LEGAL_YDK, make_event
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_phone_player_uploads_then_builds_with_card_search(live_server, page_at, tmp_path):
+    from decks.services.cards import banlists_import_file, cards_import_file
+
+    cards_import_file(path=FIXTURES / "yugioh-cards.json", game="yugioh")
+    banlists_import_file(path=FIXTURES / "banlist.lflist.conf")
+    organizer = User.objects.create_user("b-orga", password="pw-orga-123", role=Role.ORGANIZER)
+    player = User.objects.create_user("b-player", password="pw-player-123", role=Role.PLAYER, display_name="Pia")
+    event = make_event(organizer, players=[player])
+
+    page = page_at("phone")
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "b-player")
+    page.fill("#id_password", "pw-player-123")
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/", wait_until="domcontentloaded")
+
+    # 1. Upload a .ydk file.
+    deck_file = tmp_path / "my-deck.ydk"
+    deck_file.write_text(LEGAL_YDK)
+    page.goto(f"{live_server.url}/decks/events/{event.pk}/")
+    page.set_input_files("#id_upload", str(deck_file))
+    page.get_by_test_id("submit-deck").click()
+    page.wait_for_load_state("domcontentloaded")
+    assert "Version 1 registered" in page.get_by_test_id("deck-status").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    save_screenshot(page, "decks/upload-phone")
+
+    # 2. Paste most of a list, add the rest with the card search (French name for the Extra Deck card).
+    partial = LEGAL_TEXT.replace("1 Kuriboh\n", "").replace("1 Stardust Dragon\n", "")
+    page.fill("#id_text", partial)
+    search = page.get_by_test_id("builder-search")
+    search.fill("kurib")
+    page.locator('#builder-results [data-pick-card="Kuriboh"]').click()
+    search.fill("poussiere d etoile")
+    page.locator('#builder-results [data-pick-card="Stardust Dragon"]').click()
+    text = page.input_value("#id_text")
+    assert "1 Kuriboh" in text and "1 Stardust Dragon" in text
+    assert text.index("Extra Deck:") < text.index("1 Stardust Dragon")
+    save_screenshot(page, "decks/builder-phone")
+    page.get_by_test_id("submit-deck").click()
+    page.wait_for_load_state("domcontentloaded")
+    assert "Version 2 registered" in page.get_by_test_id("deck-status").inner_text()
+    versions = list(DeckListVersion.objects.order_by("number").values_list("format", "content_hash"))
+    assert [fmt for fmt, _ in versions] == ["ydk", "text"]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -1,0 +1,68 @@
+"""PDF printouts of tournament day (WeasyPrint, A4, fonts installed on the machine — nothing fetched):
+pairings by name and by table, match result slips (one per table, with cut lines), standings, deck lists."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import Event, Round
+from tournaments.selectors.rounds import outstanding_matches, pairings_by_name, pairings_by_table
+from tournaments.selectors.standings import event_standings
+
+KINDS = ("pairings-name", "pairings-table", "slips", "standings", "decklists")
+PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
+
+
+class NothingToPrint(Exception):
+    pass
+
+
+def _context(*, kind: str, event: Event, round_: Round | None) -> tuple[str, dict]:
+    base = {"event": event, "round": round_, "printed_at": timezone.localtime()}
+    if kind in ("pairings-name", "pairings-table", "slips") and round_ is None:
+        raise NothingToPrint(_("No round is paired yet."))
+    if kind == "pairings-name":
+        return "tournaments/print/pairings_name.html", {**base, "rows": pairings_by_name(round_=round_)}
+    if kind == "pairings-table":
+        return "tournaments/print/pairings_table.html", {**base, "rows": pairings_by_table(round_=round_)}
+    if kind == "slips":
+        matches = [m for m in outstanding_matches(round_=round_) if m.player_b_id is not None]
+        if not matches:
+            matches = [m for m in pairings_by_table(round_=round_) if m.player_b_id is not None]
+        return "tournaments/print/slips.html", {**base, "matches": matches}
+    if kind == "standings":
+        return "tournaments/print/standings.html", {**base, "rows": event_standings(event=event)}
+    from decks.selectors import deck_sheet, event_deck_lists
+
+    lists = [
+        {
+            "registration": reg,
+            "version": version,
+            "sheet": deck_sheet(content=version.content, game=event.game),
+        }
+        for reg, _deck_list, version in event_deck_lists(event=event)
+        if version is not None
+    ]
+    if not lists:
+        raise NothingToPrint(_("No deck list was submitted."))
+    return "tournaments/print/decklists.html", {**base, "lists": lists}
+
+
+def render_html(*, kind: str, event: Event, round_: Round | None, request=None) -> str:
+    template, context = _context(kind=kind, event=event, round_=round_)
+    return render_to_string(template, context, request=request)
+
+
+def render_pdf(*, kind: str, event: Event, round_: Round | None, request=None) -> bytes:
+    """The printout as PDF bytes; the stylesheet is read from disk (no network, no static server)."""
+    from weasyprint import CSS, HTML
+
+    html = render_html(kind=kind, event=event, round_=round_, request=request)
+    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf(
+        stylesheets=[CSS(filename=str(PRINT_CSS))]
+    )

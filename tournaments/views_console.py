@@ -1,0 +1,549 @@
+"""The organizer's console for tournament day (tablet and laptop): registrations and check-in, rounds,
+fast result entry, corrections, the round timer, top cut, exports and imports. Views stay thin: forms in,
+one service call, a selector's data out."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments import services
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Game,
+    Match,
+    MatchStatus,
+    Registration,
+    ResultKind,
+    RoundStage,
+)
+from tournaments.selectors import day as day_selectors
+from tournaments.selectors.rounds import (
+    current_round,
+    events_managed_by,
+    match_history,
+    outstanding_matches,
+    topcut_bracket,
+)
+from tournaments.services.common import can_judge, can_manage
+from tournaments.services.day import match_staff_result, parse_games, quick_results_for
+from tournaments.services.errors import TournamentError
+from tournaments.services.timer import (
+    timer_add_time,
+    timer_extend_table,
+    timer_pause,
+    timer_start,
+    timer_state,
+)
+
+
+def _staff_event(request: HttpRequest, event_id: int) -> Event:
+    event = get_object_or_404(Event.objects.select_related("organizer"), pk=event_id)
+    if not can_judge(user=request.user, event=event):
+        raise PermissionDenied(_("Only the staff of this event can open its console."))
+    return event
+
+
+def _console_url(event: Event, anchor: str = "") -> str:
+    return reverse("tournaments:console_event", args=[event.pk]) + (f"#{anchor}" if anchor else "")
+
+
+def _error(request: HttpRequest, error: TournamentError) -> None:
+    where = f" ({error.field})" if error.field else ""
+    messages.error(request, f"{error.message}{where}")
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=Game.choices)
+    date = forms.DateField(label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    venue = forms.CharField(label=gettext_lazy("Venue"), max_length=200, required=False)
+    capacity = forms.IntegerField(label=gettext_lazy("Capacity"), required=False, min_value=2)
+    swiss_rounds_override = forms.IntegerField(
+        label=gettext_lazy("Swiss rounds (empty: from attendance)"), required=False, min_value=1, max_value=30
+    )
+    top_cut_override = forms.IntegerField(
+        label=gettext_lazy("Top cut (empty: from attendance, 0: none)"), required=False, min_value=0
+    )
+    round_minutes = forms.IntegerField(
+        label=gettext_lazy("Round time (minutes, empty: the game's)"),
+        required=False,
+        min_value=1,
+        max_value=600,
+    )
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("Event file (JSON export)"))
+
+
+@login_required
+@require_GET
+def console_home(request: HttpRequest) -> HttpResponse:
+    """The organizer's events, a form for a new one and the import of an exported event."""
+    events = list(events_managed_by(user=request.user).order_by("-date", "name")[:100])
+    return render(
+        request,
+        "tournaments/console/home.html",
+        {"events": events, "form": EventForm(), "import_form": ImportForm()},
+    )
+
+
+@login_required
+@require_POST
+def console_event_new(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST)
+    if form.is_valid():
+        data = {k: v for k, v in form.cleaned_data.items() if v not in (None, "")}
+        try:
+            event = services.event_create(organizer=request.user, **data)
+            services.event_set_status(event=event, status=EventStatus.REGISTRATION, user=request.user)
+        except TournamentError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            messages.success(request, _("Event created; registration is open."))
+            return redirect(_console_url(event))
+    events = list(events_managed_by(user=request.user)[:100])
+    status = 403 if not request.user.is_organizer else 400
+    return render(
+        request,
+        "tournaments/console/home.html",
+        {"events": events, "form": form, "import_form": ImportForm()},
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def console_event_import(request: HttpRequest) -> HttpResponse:
+    """Restore an exported event (validated as a whole first; nothing is kept on error)."""
+    from tournaments.services.exports import EventImportError, event_import
+
+    if not request.user.is_organizer:
+        raise PermissionDenied(_("Only organizers can import events."))
+    form = ImportForm(request.POST, request.FILES)
+    errors: list[dict] = []
+    if form.is_valid():
+        try:
+            document = json.loads(form.cleaned_data["file"].read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            errors = [
+                {"path": "", "message": _("Not a JSON file: %(error)s") % {"error": exc}, "code": "json"}
+            ]
+        else:
+            try:
+                event = event_import(document=document)
+            except EventImportError as exc:
+                errors = exc.errors
+            else:
+                if not can_judge(user=request.user, event=event):
+                    services.event_add_staff(event=event, user=request.user, role="organizer")
+                messages.success(request, _("Event “%(name)s” imported.") % {"name": event.name})
+                return redirect(_console_url(event))
+    events = list(events_managed_by(user=request.user)[:100])
+    return render(
+        request,
+        "tournaments/console/home.html",
+        {"events": events, "form": EventForm(), "import_form": form, "import_errors": errors},
+        status=400,
+    )
+
+
+def _dashboard_context(request: HttpRequest, event: Event) -> dict:
+    round_ = current_round(event=event)
+    progress = day_selectors.round_progress(round_=round_)
+    task = None
+    if event.pairing_task_id:
+        from core.progress import task_status
+
+        status = task_status(event.pairing_task_id)
+        if not status.finished or (round_ is None or status.failed):
+            task = status
+    rounds_played = day_selectors.swiss_rounds_played(event=event)
+    swiss_over = bool(
+        event.status == EventStatus.SWISS
+        and event.swiss_rounds
+        and rounds_played >= event.swiss_rounds
+        and progress.complete
+    )
+    return {
+        "event": event,
+        "round": round_,
+        "progress": progress,
+        "counts": day_selectors.registration_counts(event=event),
+        "task": task,
+        "can_manage": can_manage(user=request.user, event=event),
+        "rounds_played": rounds_played,
+        "swiss_over": swiss_over,
+        "can_pair": event.status in (EventStatus.REGISTRATION, EventStatus.CHECK_IN)
+        or (event.status == EventStatus.SWISS and progress.complete and not swiss_over),
+        "can_cut": swiss_over and (event.top_cut_size or 0) >= 2,
+        "can_finish": event.status in (EventStatus.SWISS, EventStatus.TOP_CUT) and progress.complete,
+        "timer": timer_state(round_=round_) if round_ is not None else None,
+        "query": request.GET.get("q", ""),
+        "registrations": day_selectors.registrations_search(event=event, query=request.GET.get("q", "")),
+        "matches": _grid_rows(event, round_),
+        "quick_results": quick_results_for(best_of=event.best_of),
+        "bracket": topcut_bracket(event=event)
+        if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED)
+        else None,
+    }
+
+
+def _grid_rows(event: Event, round_) -> list[dict]:
+    if round_ is None:
+        return []
+    disputes = day_selectors.open_disputes(round_=round_)
+    timer = timer_state(round_=round_)
+    return [
+        {"match": m, "dispute": disputes.get(m.pk), "extra": timer.extensions.get(m.table or 0, 0)}
+        for m in outstanding_matches(round_=round_).filter(player_b__isnull=False)
+    ]
+
+
+@login_required
+@require_GET
+def console_event(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The dashboard of one event."""
+    event = _staff_event(request, event_id)
+    return render(request, "tournaments/console/event.html", _dashboard_context(request, event))
+
+
+@login_required
+@require_GET
+def console_registrations(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The check-in list, filtered as the desk types (htmx fragment)."""
+    event = _staff_event(request, event_id)
+    context = {
+        "event": event,
+        "query": request.GET.get("q", ""),
+        "registrations": day_selectors.registrations_search(event=event, query=request.GET.get("q", "")),
+        "can_manage": can_manage(user=request.user, event=event),
+    }
+    return render(request, "tournaments/console/_registrations.html", context)
+
+
+REGISTRATION_ACTIONS = {
+    "check_in": services.registration_check_in,
+    "drop": services.registration_drop,
+    "no_show": services.registration_mark_no_show,
+}
+
+
+@login_required
+@require_POST
+def console_registration_action(
+    request: HttpRequest, event_id: int, registration_id: int, action: str
+) -> HttpResponse:
+    event = _staff_event(request, event_id)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player"), pk=registration_id, event=event
+    )
+    if action not in REGISTRATION_ACTIONS:
+        return HttpResponse(_("Unknown action."), status=404)
+    try:
+        REGISTRATION_ACTIONS[action](registration=registration, by=request.user)
+    except TournamentError as error:
+        _error(request, error)
+        if request.htmx:
+            return HttpResponse(error.message, status=error.status)
+    else:
+        done = {
+            "check_in": _("%(name)s is checked in."),
+            "drop": _("%(name)s has dropped."),
+            "no_show": _("%(name)s is marked as a no-show."),
+        }[action]
+        messages.success(request, done % {"name": registration.player})
+    if request.htmx:
+        return console_registrations(request, event_id)
+    return redirect(_console_url(event, "registrations") + "")
+
+
+@login_required
+@require_POST
+def console_registration_add(request: HttpRequest, event_id: int) -> HttpResponse:
+    """A late entry or a walk-in: staff register an existing user by username (checked in at once)."""
+    event = _staff_event(request, event_id)
+    username = request.POST.get("username", "").strip()
+    User = get_user_model()
+    player = User.objects.filter(Q(username__iexact=username)).first() if username else None
+    if player is None:
+        messages.error(request, _("No user “%(name)s” (username).") % {"name": username})
+        return redirect(_console_url(event, "registrations"))
+    try:
+        services.registration_create(event=event, player=player, by=request.user, check_in=True)
+    except TournamentError as error:
+        _error(request, error)
+    else:
+        messages.success(request, _("%(name)s is registered and checked in.") % {"name": player})
+    return redirect(_console_url(event, "registrations"))
+
+
+@login_required
+@require_POST
+def console_status(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _staff_event(request, event_id)
+    try:
+        services.event_set_status(event=event, status=request.POST.get("status", ""), user=request.user)
+    except TournamentError as error:
+        _error(request, error)
+    return redirect(_console_url(event))
+
+
+@login_required
+@require_POST
+def console_pair(request: HttpRequest, event_id: int) -> HttpResponse:
+    """ "Start next round": small events are paired at once (published to the players' phones on their next
+    poll); large ones on a worker, with a progress bar on the dashboard."""
+    event = _staff_event(request, event_id)
+    try:
+        round_, task_id = services.round_request_pairing(event=event, user=request.user)
+    except TournamentError as error:
+        _error(request, error)
+    else:
+        if round_ is not None:
+            messages.success(request, _("Round %(n)d is paired and published.") % {"n": round_.number})
+        else:
+            messages.info(request, _("Pairing on a worker: follow its progress below."))
+    return redirect(_console_url(event))
+
+
+@login_required
+@require_POST
+def console_topcut(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _staff_event(request, event_id)
+    try:
+        round_ = services.topcut_start(event=event, user=request.user)
+    except TournamentError as error:
+        _error(request, error)
+    else:
+        messages.success(request, _("The top cut starts: round %(n)d.") % {"n": round_.number})
+    return redirect(_console_url(event))
+
+
+def _result_args(request: HttpRequest, match: Match) -> dict:
+    data = request.POST
+    games_a, games_b, games_drawn = parse_games(
+        quick=data.get("quick", ""),
+        games_a=data.get("games_a", ""),
+        games_b=data.get("games_b", ""),
+        games_drawn=data.get("games_drawn", ""),
+    )
+    kind = data.get("kind") or ResultKind.NORMAL
+    penalized = data.get("penalized") or None
+    penalized_id = None
+    if penalized is not None:
+        penalized_id = {"a": match.player_a_id, "b": match.player_b_id}.get(penalized)
+        if penalized_id is None:
+            raise TournamentError(_("Say which player of this match takes the penalty."), field="penalized")
+    version = data.get("version")
+    return {
+        "games_a": games_a,
+        "games_b": games_b,
+        "games_drawn": games_drawn,
+        "kind": kind,
+        "penalized_id": penalized_id,
+        "reason": data.get("reason", ""),
+        "version": int(version) if version and version.isdigit() else None,
+    }
+
+
+@login_required
+@require_POST
+def console_match_result(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+    """Fast entry from the grid (keyboard or big buttons): answers the grid row (htmx) or redirects."""
+    event = _staff_event(request, event_id)
+    match = get_object_or_404(Match.objects.select_related("round"), pk=match_id, round__event=event)
+    error = None
+    try:
+        match, _outcome = match_staff_result(match=match, user=request.user, **_result_args(request, match))
+    except TournamentError as exc:
+        error = exc
+    if request.htmx:
+        match = day_selectors.match_for_console(event=event, match_id=match_id)
+        row = {"match": match, "dispute": None, "extra": 0}
+        return render(
+            request,
+            "tournaments/console/_match_row.html",
+            {
+                "event": event,
+                "row": row,
+                "error": error,
+                "quick_results": quick_results_for(best_of=event.best_of),
+            },
+            status=error.status if error else 200,
+        )
+    if error:
+        _error(request, error)
+    return redirect(_console_url(event, "results"))
+
+
+class CorrectionForm(forms.Form):
+    games_a = forms.IntegerField(label=gettext_lazy("Games won by A"), min_value=0, max_value=9)
+    games_b = forms.IntegerField(label=gettext_lazy("Games won by B"), min_value=0, max_value=9)
+    games_drawn = forms.IntegerField(label=gettext_lazy("Drawn games"), min_value=0, max_value=9, initial=0)
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Result"),
+        choices=[(k.value, k.label) for k in ResultKind if k not in (ResultKind.BYE, ResultKind.MISSED)],
+    )
+    penalized = forms.ChoiceField(
+        label=gettext_lazy("Penalty for"),
+        required=False,
+        choices=[("", "—"), ("a", gettext_lazy("Player A")), ("b", gettext_lazy("Player B"))],
+    )
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 2}), required=False
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+@login_required
+def console_match(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
+    """One match: its history, and a staff entry or a correction (reason required) of its result."""
+    event = _staff_event(request, event_id)
+    match = get_object_or_404(
+        Match.objects.select_related("round", "player_a__player", "player_b__player"),
+        pk=match_id,
+        round__event=event,
+    )
+    status = 200
+    repairable = None
+    if request.method == "POST":
+        form = CorrectionForm(request.POST)
+        if form.is_valid():
+            try:
+                match, outcome = match_staff_result(
+                    match=match, user=request.user, **_result_args(request, match)
+                )
+            except TournamentError as error:
+                form.add_error(error.field if error.field in form.fields else None, error.message)
+                status = error.status
+            else:
+                messages.success(request, _("Result saved."))
+                if outcome and outcome.repairable_round is not None:
+                    repairable = outcome.repairable_round
+                    messages.warning(
+                        request,
+                        _(
+                            "Round %(n)d was paired from the old result and has no result yet: "
+                            "you may pair it again."
+                        )
+                        % {"n": repairable.number},
+                    )
+                else:
+                    return redirect(_console_url(event, "results"))
+        else:
+            status = 400
+    initial = {
+        "games_a": match.games_a,
+        "games_b": match.games_b,
+        "games_drawn": match.games_drawn,
+        "kind": match.kind or ResultKind.NORMAL,
+        "version": match.version,
+        "penalized": "a"
+        if match.penalized_id == match.player_a_id and match.penalized_id
+        else ("b" if match.penalized_id else ""),
+    }
+    if request.method != "POST" or status == 200:
+        form = CorrectionForm(initial=initial)
+    context = {
+        "event": event,
+        "match": match,
+        "form": form,
+        "history": match_history(match=match),
+        "is_correction": match.status == MatchStatus.CONFIRMED,
+        "repairable": repairable,
+    }
+    return render(request, "tournaments/console/match.html", context, status=status)
+
+
+@login_required
+@require_POST
+def console_repair(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = _staff_event(request, event_id)
+    round_ = day_selectors.round_by_number(event=event, number=number)
+    if round_ is None:
+        return HttpResponse(_("No such round."), status=404)
+    try:
+        services.round_repair(round_=round_, user=request.user)
+    except TournamentError as error:
+        _error(request, error)
+    else:
+        messages.success(request, _("Round %(n)d is paired again.") % {"n": number})
+    return redirect(_console_url(event))
+
+
+@login_required
+def console_timer(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The round clock: GET the fragment (polled), POST start / pause / add / extend."""
+    event = _staff_event(request, event_id)
+    round_ = current_round(event=event)
+    status = 200
+    error = None
+    if request.method == "POST" and round_ is not None:
+        action = request.POST.get("action", "")
+        try:
+            if action == "start":
+                timer_start(round_=round_, user=request.user)
+            elif action == "pause":
+                timer_pause(round_=round_, user=request.user)
+            elif action == "add":
+                timer_add_time(
+                    round_=round_, minutes=_int(request.POST.get("minutes"), "minutes"), user=request.user
+                )
+            elif action == "extend":
+                timer_extend_table(
+                    round_=round_,
+                    table=_int(request.POST.get("table"), "table"),
+                    minutes=_int(request.POST.get("minutes"), "minutes"),
+                    reason=request.POST.get("reason", ""),
+                    user=request.user,
+                )
+            else:
+                raise TournamentError(_("Unknown clock action."), field="action")
+        except TournamentError as exc:
+            error, status = exc, exc.status
+        if not request.htmx:
+            if error:
+                _error(request, error)
+            return redirect(_console_url(event, "timer"))
+    context = {
+        "event": event,
+        "round": round_,
+        "timer": timer_state(round_=round_) if round_ else None,
+        "error": error,
+    }
+    return render(request, "tournaments/console/_timer.html", context, status=status)
+
+
+def _int(raw: str | None, field: str) -> int:
+    raw = (raw or "").strip()
+    if not raw.lstrip("-").isdigit():
+        raise TournamentError(_("Enter a whole number."), field=field)
+    return int(raw)
+
+
+@login_required
+@require_GET
+def console_exports(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Printouts and exports of the event, in one place."""
+    event = _staff_event(request, event_id)
+    rounds = list(event.rounds.order_by("number"))
+    return render(
+        request,
+        "tournaments/console/exports.html",
+        {"event": event, "rounds": rounds, "has_cut": any(r.stage == RoundStage.TOP_CUT for r in rounds)},
+    )

@@ -1,0 +1,194 @@
+"""The player's phone page for an event (390×844, slow connections): my table and opponent, live without
+reloading (a tiny fragment polled by htmx, answered 204/304 when nothing changed), reporting and confirming
+results, my record and standing, my deck-list status, drop. Plain forms: it works without any script."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments import services
+from tournaments.models import Event, EventStatus
+from tournaments.selectors import day as day_selectors
+from tournaments.services.day import match_dispute, parse_games, quick_results_for
+from tournaments.services.errors import TournamentError
+from tournaments.services.timer import timer_state
+
+POLL_SECONDS = 4
+
+
+def _event(event_id: int) -> Event:
+    return get_object_or_404(Event.objects.select_related("organizer"), pk=event_id)
+
+
+def _me_url(event: Event) -> str:
+    return reverse("tournaments:player_event", args=[event.pk])
+
+
+def _context(request: HttpRequest, event: Event, *, with_standing: bool = True) -> dict:
+    day = day_selectors.player_day(event=event, user=request.user, with_standing=with_standing)
+    timer = None
+    if day.round is not None and day.match is not None and day.match.status != "confirmed":
+        timer = timer_state(round_=day.round)
+    # Results a player can report: the best-of decides which buttons make sense (games of me vs opponent).
+    choices = quick_results_for(best_of=event.best_of)
+    return {
+        "event": event,
+        "day": day,
+        "timer": timer,
+        "version": day_selectors.player_version(event=event, user=request.user),
+        "poll_seconds": POLL_SECONDS,
+        "report_choices": choices,
+        "open_for_registration": event.status in (EventStatus.REGISTRATION, EventStatus.CHECK_IN),
+    }
+
+
+@login_required
+@require_GET
+def player_event(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    return render(request, "tournaments/player/event.html", _context(request, event))
+
+
+@login_required
+@require_GET
+def player_live(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The live fragment. `?v=` is the version the phone shows: unchanged → 204 (htmx keeps the page);
+    a conditional GET with the current ETag → 304."""
+    event = _event(event_id)
+    version = day_selectors.player_version(event=event, user=request.user)
+    etag = f'"{version}"'
+    if request.GET.get("v") == version:
+        response = HttpResponse(status=204)
+        response["ETag"] = etag
+        return response
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponseNotModified(headers={"ETag": etag})
+    response = render(request, "tournaments/player/_live.html", _context(request, event, with_standing=False))
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _fail(request: HttpRequest, event: Event, error: TournamentError) -> HttpResponse:
+    messages.error(request, error.message)
+    return render(request, "tournaments/player/event.html", _context(request, event), status=error.status)
+
+
+@login_required
+@require_POST
+def player_register(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    try:
+        services.registration_create(event=event, player=request.user)
+    except TournamentError as error:
+        return _fail(request, event, error)
+    messages.success(request, _("You are registered."))
+    return redirect(_me_url(event))
+
+
+@login_required
+@require_POST
+def player_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
+    if day.registration is None:
+        return _fail(
+            request,
+            event,
+            TournamentError(_("You are not registered for this event."), code="not_registered"),
+        )
+    try:
+        services.registration_check_in(registration=day.registration, by=request.user)
+    except TournamentError as error:
+        return _fail(request, event, error)
+    messages.success(request, _("You are checked in."))
+    return redirect(_me_url(event))
+
+
+@login_required
+@require_POST
+def player_report(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Report my match: the choice is my games first ("2-1": I won two games, lost one)."""
+    event = _event(event_id)
+    day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
+    if day.match is None or day.opponent is None:
+        return _fail(request, event, TournamentError(_("You have no match to report."), code="no_match"))
+    try:
+        mine, theirs, drawn = parse_games(
+            quick=request.POST.get("result", ""),
+            games_a=request.POST.get("my_games", ""),
+            games_b=request.POST.get("their_games", ""),
+            games_drawn=request.POST.get("drawn_games", ""),
+        )
+        games_a, games_b = (mine, theirs) if day.side == "a" else (theirs, mine)
+        version = request.POST.get("version", "")
+        services.match_report_result(
+            match=day.match, user=request.user, games_a=games_a, games_b=games_b, games_drawn=drawn,
+            version=int(version) if version.isdigit() else None,
+        )  # fmt: skip
+    except TournamentError as error:
+        return _fail(request, event, error)
+    messages.success(request, _("Result reported: your opponent confirms it on their phone."))
+    return redirect(_me_url(event))
+
+
+@login_required
+@require_POST
+def player_confirm(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
+    if day.match is None:
+        return _fail(request, event, TournamentError(_("You have no match to confirm."), code="no_match"))
+    version = request.POST.get("version", "")
+    try:
+        services.match_confirm_result(
+            match=day.match, user=request.user, version=int(version) if version.isdigit() else None
+        )
+    except TournamentError as error:
+        return _fail(request, event, error)
+    messages.success(request, _("Result confirmed."))
+    return redirect(_me_url(event))
+
+
+@login_required
+@require_POST
+def player_dispute(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
+    if day.match is None:
+        return _fail(request, event, TournamentError(_("You have no match to dispute."), code="no_match"))
+    try:
+        match_dispute(match=day.match, user=request.user, reason=request.POST.get("reason", ""))
+    except TournamentError as error:
+        return _fail(request, event, error)
+    messages.warning(request, _("A judge is called to your table to settle the result."))
+    return redirect(_me_url(event))
+
+
+@login_required
+@require_POST
+def player_drop(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
+    if day.registration is None:
+        return _fail(
+            request,
+            event,
+            TournamentError(_("You are not registered for this event."), code="not_registered"),
+        )
+    if request.POST.get("confirm") != "yes":
+        return _fail(
+            request, event, TournamentError(_("Tick the box to confirm that you drop."), field="confirm")
+        )
+    try:
+        services.registration_drop(registration=day.registration, by=request.user)
+    except TournamentError as error:
+        return _fail(request, event, error)
+    messages.success(request, _("You have dropped from the event. Thank you for playing!"))
+    return redirect(_me_url(event))

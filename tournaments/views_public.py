@@ -1,0 +1,168 @@
+"""Public pages and the wall: pairings by name and by table, standings, the top-cut bracket, the round
+clock for a projector, published deck lists; the printouts (PDF) and the exports (CSV, XLSX, JSON)."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from tournaments.models import Event, EventStatus
+from tournaments.selectors import day as day_selectors
+from tournaments.selectors.rounds import (
+    current_round,
+    event_rounds,
+    pairings_by_name,
+    pairings_by_table,
+    topcut_bracket,
+)
+from tournaments.selectors.standings import event_standings
+from tournaments.services.common import can_judge
+from tournaments.services.timer import timer_state
+
+
+def _public_event(request: HttpRequest, event_id: int) -> Event:
+    event = get_object_or_404(Event.objects.select_related("organizer"), pk=event_id)
+    if event.status == EventStatus.DRAFT and not can_judge(user=request.user, event=event):
+        raise Http404(_("No such event."))
+    return event
+
+
+def _staff_event(request: HttpRequest, event_id: int) -> Event:
+    event = get_object_or_404(Event.objects.select_related("organizer"), pk=event_id)
+    if not can_judge(user=request.user, event=event):
+        raise PermissionDenied(_("Only the staff of this event can download this."))
+    return event
+
+
+def _round(request: HttpRequest, event: Event):
+    number = request.GET.get("round", "")
+    if number.isdigit():
+        round_ = day_selectors.round_by_number(event=event, number=int(number))
+        if round_ is None:
+            raise Http404(_("No such round."))
+        return round_
+    return current_round(event=event)
+
+
+@require_GET
+def public_pairings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Pairings of a round (default: the latest) by name — alphabetical, as pinned on walls — or by table."""
+    event = _public_event(request, event_id)
+    round_ = _round(request, event)
+    by = "table" if request.GET.get("by") == "table" else "name"
+    context = {
+        "event": event,
+        "round": round_,
+        "rounds": list(event_rounds(event=event)),
+        "by": by,
+        "rows": (pairings_by_table(round_=round_) if by == "table" else pairings_by_name(round_=round_))
+        if round_ is not None
+        else [],
+    }
+    return render(request, "tournaments/public/pairings.html", context)
+
+
+@require_GET
+def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _public_event(request, event_id)
+    return render(
+        request,
+        "tournaments/public/standings.html",
+        {"event": event, "rows": event_standings(event=event), "policy": event.tiebreak_policy},
+    )
+
+
+@require_GET
+def public_bracket(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _public_event(request, event_id)
+    bracket = topcut_bracket(event=event)
+    return render(request, "tournaments/public/bracket.html", {"event": event, "bracket": bracket})
+
+
+@require_GET
+def public_clock(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The round clock as a large projector page (the fragment is polled to pick up pauses and extensions)."""
+    event = _public_event(request, event_id)
+    round_ = current_round(event=event)
+    context = {"event": event, "round": round_, "timer": timer_state(round_=round_) if round_ else None}
+    template = "tournaments/public/_clock.html" if request.htmx else "tournaments/public/clock.html"
+    return render(request, template, context)
+
+
+@require_GET
+def public_decklists(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The deck lists, once the organizer has published them (after the event)."""
+    from decks.selectors import deck_sheet
+
+    event = _public_event(request, event_id)
+    lists = [
+        {
+            "registration": reg,
+            "version": version,
+            "sheet": deck_sheet(content=version.content, game=event.game),
+        }
+        for reg, version in day_selectors.published_deck_lists(event=event)
+    ]
+    return render(request, "tournaments/public/decklists.html", {"event": event, "lists": lists})
+
+
+# --- printouts ---------------------------------------------------------------------------------------------
+
+
+@require_GET
+def print_pdf(request: HttpRequest, event_id: int, kind: str) -> HttpResponse:
+    from tournaments import printouts
+
+    event = _staff_event(request, event_id)
+    if kind not in printouts.KINDS:
+        raise Http404(_("No such printout."))
+    round_ = _round(request, event)
+    try:
+        pdf = printouts.render_pdf(kind=kind, event=event, round_=round_, request=request)
+    except printouts.NothingToPrint as exc:
+        return HttpResponse(str(exc), status=409, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slugify(event.name)}-{kind}.pdf"'
+    return response
+
+
+# --- exports -----------------------------------------------------------------------------------------------
+
+EXPORTS = {"standings", "results"}
+CONTENT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+
+
+@require_GET
+def export_table(request: HttpRequest, event_id: int, what: str, fmt: str) -> HttpResponse:
+    from tournaments.services import exports
+
+    event = _staff_event(request, event_id)
+    if what not in EXPORTS or fmt not in CONTENT_TYPES:
+        raise Http404(_("No such export."))
+    header, rows = (exports.standings_table if what == "standings" else exports.results_table)(event=event)
+    data = exports.to_csv(header, rows) if fmt == "csv" else exports.to_xlsx(header, rows, title=what)
+    response = HttpResponse(data, content_type=CONTENT_TYPES[fmt])
+    response["Content-Disposition"] = f'attachment; filename="{slugify(event.name)}-{what}.{fmt}"'
+    return response
+
+
+@require_GET
+def export_event_json(request: HttpRequest, event_id: int) -> HttpResponse:
+    from tournaments.services.exports import event_export
+
+    event = _staff_event(request, event_id)
+    document = event_export(event=event)
+    response = HttpResponse(
+        json.dumps(document, ensure_ascii=False, indent=1), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{slugify(event.name)}-event.json"'
+    return response

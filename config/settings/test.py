@@ -1,10 +1,13 @@
+import os
+
 from .base import *  # noqa: F403
 from .base import DATABASES, VAR_DIR
 
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-# A file, not memory, so that a real Celery worker process sees what a test wrote.
+# A file, not memory, so that a real Celery worker process sees what a test wrote; one per test run (pid),
+# so that two runs on one machine never share it.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-{os.getpid()}.sqlite3")}
 LANGUAGE_CODE = "en"

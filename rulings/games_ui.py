@@ -106,7 +106,7 @@ YUGIOH = GameUI(
         "legal_actions": PLAYER_QUERY,
     },
     empty_state={
-        "turn": 2,
+        "turn": 3,
         "turn_player": "A",
         "phase": "main1",
         "players": {p: {"lp": 8000, "deck": 30, "hand": []} for p in ("A", "B")},
@@ -137,7 +137,13 @@ VANGUARD = GameUI(
         "ride": (Param("card", "ref"),),
         "call": (Param("card", "ref"), Param("circle", "circle")),
         "move": (Param("card", "ref"), Param("circle", "circle")),
-        "attack": (Param("attacker", "ref"), Param("target", "ref"), Param("booster", "ref", required=False)),
+        "attack": (
+            Param("attacker", "ref"),
+            Param("target", "ref"),
+            Param("booster", "ref", required=False),
+            Param("drive_checks", "checks", required=False),
+            Param("damage_checks", "checks", required=False),
+        ),
         "guard": (Param("cards", "refs"),),
         "intercept": (Param("card", "ref"),),
         "assign_trigger": (
@@ -199,7 +205,7 @@ RAYMAN = GameUI(
         "legal_actions": PLAYER_QUERY,
     },
     empty_state={
-        "turn": 2,
+        "turn": 3,
         "turn_player": "A",
         "phase": "main",
         "players": {p: {"tings": 0, "hand": [], "deck": 20} for p in ("A", "B")},
@@ -234,7 +240,7 @@ ARROWS = GameUI(
         "legal_actions": PLAYER_QUERY,
     },
     empty_state={
-        "turn": 2,
+        "turn": 3,
         "turn_player": "A",
         "phase": "main",
         "players": {p: {"lp": 20, "hand": [], "deck": 20} for p in ("A", "B")},

@@ -259,6 +259,10 @@ def _params(ui_params, values: Mapping[str, Any], prefix: str) -> JSON:
                 out[param.name] = chosen
             continue
         raw = (values.get(key) or "").strip()
+        if param.kind == "checks":
+            if raw:
+                out[param.name] = _check_cards(raw, param.name)
+            continue
         if param.kind == "ref?":
             out[param.name] = raw or None
             continue
@@ -268,6 +272,22 @@ def _params(ui_params, values: Mapping[str, Any], prefix: str) -> JSON:
             continue
         out[param.name] = _int(raw, f"/{param.name}") if param.kind == "int" else raw
     return out
+
+
+VG_TRIGGERS = ("critical", "draw", "stand", "heal", "front", "over")
+
+
+def _check_cards(raw: str, name: str) -> list[JSON]:
+    """``none, critical`` → the cards a Vanguard drive or damage check reveals (a deck given as a count)."""
+    cards = []
+    for i, token in enumerate(t.strip().lower() for t in raw.split(",")):
+        trigger = None if token in ("", "none", "-", "0") else token
+        if trigger is not None and trigger not in VG_TRIGGERS:
+            raise _fail(f"/{name}/{i}", f"a trigger is one of none, {', '.join(VG_TRIGGERS)} — not {token!r}")
+        label = f"{name.split('_')[0].title()} check {i + 1}" + (f" ({trigger})" if trigger else "")
+        card = {"name": label, "grade": 0, "power": 5000, "shield": 10000 if trigger != "over" else 0}
+        cards.append({**card, "critical": 1, "trigger": trigger})
+    return cards
 
 
 def tablet_action_build(*, game: str, values: Mapping[str, Any]) -> JSON:
@@ -287,8 +307,13 @@ def tablet_query_build(*, game: str, kind: str, values: Mapping[str, Any]) -> JS
 
 
 def tablet_action_append(*, document: JSON, action: JSON) -> JSON:
+    """Append an action; a malformed one (a missing card, a missing drive check…) is refused with its path.
+
+    An illegal action is kept: it is a question with an answer.
+    """
     new = dict(document)
     new["actions"] = [*document.get("actions", []), action]
+    situation_replay(document={k: v for k, v in new.items() if k != "query"})
     return new
 
 
@@ -376,9 +401,15 @@ def tablet_view(*, document: JSON, cursor: int | None = None) -> TabletView:
     try:
         view.answer = situation_replay(document=document)
     except ReplayFailed as failure:
-        view.errors = failure.errors
-        view.board = document.get("state")
-        return view
+        if document.get("query") is None or not all(e["path"].startswith("/query") for e in failure.errors):
+            view.errors = failure.errors
+            view.board = document.get("state")
+            return view
+        # The question no longer fits the board (a card it named has gone): drop it, say why.
+        document = {k: v for k, v in document.items() if k != "query"}
+        view.document = document
+        view.errors = [{**e, "message": f"{e['message']} (the question was removed)"} for e in failure.errors]
+        view.answer = situation_replay(document=document)
     actions = document.get("actions") or []
     view.positions = [-1] + [s["index"] for s in view.answer["steps"] if s["action"] is not None]
     last = view.positions[-1]

@@ -1,0 +1,147 @@
+"""The judge's tablet at 1024×768: situations built by tapping and typing, for every game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from core.models import Role, User
+from tests.conftest import save_screenshot
+
+from .tablet_pages import Tablet
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def fits(page) -> bool:
+    wide = page.evaluate(
+        """() => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right
+        > window.innerWidth + 1).slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + e.getBoundingClientRect().right)"""
+    )
+    assert not wide, wide
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_yugioh_battle_with_damage(live_server, page_at):
+    page = page_at("tablet")
+    tablet = Tablet(page, live_server.url).open("yugioh")
+    tablet.situation(phase="battle", turn=3)
+    tablet.add_card("A", "monsters", name="Gene-Warped Warwolf", level=4, atk=2000, **{"def": 100})
+    tablet.add_card("B", "monsters", name="Mystic Tomato", level=4, atk=1400, **{"def": 1100})
+    expect(page.get_by_test_id("cell-A.monsters.0")).to_contain_text("Gene-Warped Warwolf")
+    # One tap on the question, then one tap on the attack the engine lists.
+    tablet.ask("damage", attacker="A.monsters.0", target="B.monsters.0")
+    expect(page.get_by_test_id("answer-damage")).to_contain_text("B: 600")
+    tablet.tap(tablet.legal("A", "Mystic Tomato"))
+    step = tablet.last_step()
+    expect(step.get_by_test_id("verdict")).to_have_text("legal")
+    expect(step.get_by_test_id("explanation")).to_contain_text("600")
+    expect(page.get_by_test_id("B-lp")).to_contain_text("7400")
+    # Tap a cited rule: its summary and source passage open.
+    tablet.page.get_by_test_id("rule-YGO-BATTLE-ATK-VS-ATK").click()
+    expect(page.get_by_test_id("rule-panel").get_by_test_id("passage")).to_be_visible()
+    # Step back: the board before the attack; forward again: after it.
+    tablet.tap(page.get_by_test_id("step-back"))
+    expect(page.get_by_test_id("step-label")).to_contain_text("Start")
+    expect(page.get_by_test_id("B-lp")).to_contain_text("8000")
+    tablet.tap(page.get_by_test_id("step-forward"))
+    expect(page.get_by_test_id("B-lp")).to_contain_text("7400")
+    assert fits(page)
+    save_screenshot(page, "rulings/tablet-yugioh-battle")
+
+
+def test_yugioh_illegal_tribute_summon(live_server, page_at):
+    page = page_at("tablet")
+    tablet = Tablet(page, live_server.url).open("yugioh")
+    tablet.add_card("A", "hand", name="Summoned Skull", level=6, atk=2500, **{"def": 1200})
+    tablet.build_action("A", "normal_summon", card="A.hand.0")
+    step = tablet.last_step()
+    expect(step.get_by_test_id("verdict")).to_have_text("illegal")
+    expect(step.get_by_test_id("explanation")).to_contain_text(re.compile("tribute", re.I))
+    expect(step.locator(".rule-chip")).not_to_have_count(0)
+    save_screenshot(page, "rulings/tablet-yugioh-illegal-tribute")
+
+
+def test_yugioh_hand_limit_discard(live_server, page_at):
+    page = page_at("tablet")
+    tablet = Tablet(page, live_server.url).open("yugioh")
+    tablet.situation(phase="end")
+    for n in range(7):
+        tablet.add_card("A", "hand", name=f"Card {n}", level=4, atk=1000, **{"def": 1000})
+    tablet.ask("hand_limit", player="A")
+    expect(page.get_by_test_id("answer-must_discard")).to_have_text("1")
+    # Ending the turn over the limit is illegal and says what is missing…
+    tablet.build_action("A", "end_turn")
+    expect(tablet.last_step().get_by_test_id("verdict")).to_have_text("illegal")
+    tablet.tap(page.get_by_test_id("undo"))
+    # …discarding one first makes it legal.
+    tablet.build_action("A", "discard", cards=["A.hand.6"])
+    expect(tablet.last_step().get_by_test_id("verdict")).to_have_text("legal")
+    tablet.build_action("A", "end_turn")
+    expect(tablet.last_step().get_by_test_id("verdict")).to_have_text("legal")
+    save_screenshot(page, "rulings/tablet-yugioh-hand-limit")
+
+
+def test_vanguard_guard(live_server, page_at):
+    page = page_at("tablet")
+    tablet = Tablet(page, live_server.url).open("vanguard")
+    tablet.situation(phase="battle")
+    tablet.add_card("A", "circles", slot="V", name="Blaster Blade", grade=3, power=11000, shield=0)
+    tablet.add_card("B", "circles", slot="V", name="Dragonic Overlord", grade=3, power=10000, shield=0)
+    tablet.add_card("B", "hand", name="Wingal", grade=1, power=6000, shield=10000)
+    expect(page.get_by_test_id("cell-A.circles.V")).to_contain_text("Blaster Blade")
+    tablet.build_action(
+        "A",
+        "attack",
+        attacker="A.circles.V",
+        target="B.circles.V",
+        drive_checks="none, none",
+        damage_checks="none",
+    )
+    expect(tablet.last_step().get_by_test_id("verdict")).to_have_text("legal")
+    tablet.build_action("B", "guard", cards=["B.hand.0"])
+    step = tablet.last_step()
+    expect(step.get_by_test_id("verdict")).to_have_text("legal")
+    expect(step.get_by_test_id("explanation")).to_contain_text("does not hit")
+    expect(step.get_by_test_id("rule-VG-GUARD")).to_be_visible()
+    save_screenshot(page, "rulings/tablet-vanguard-guard")
+
+
+def test_rayman_attack(live_server, page_at):
+    page = page_at("tablet")
+    tablet = Tablet(page, live_server.url).open("rayman")
+    tablet.situation(phase="attack", turn=5)
+    tablet.add_card(
+        "A", "creatures", name="Rayman", kind="creature", cost=1, atk=500, hp=500, max_hp=500, **{"def": 100}
+    )
+    tablet.add_card(
+        "B",
+        "creatures",
+        name="Livingstone",
+        kind="creature",
+        cost=1,
+        atk=300,
+        hp=300,
+        max_hp=300,
+        **{"def": 100},
+    )
+    tablet.tap(tablet.legal("A", "Livingstone"))
+    step = tablet.last_step()
+    expect(step.get_by_test_id("verdict")).to_have_text("legal")
+    expect(step.get_by_test_id("explanation")).to_contain_text("destroyed")
+    expect(page.get_by_test_id("A-tings")).not_to_contain_text(re.compile(r"\b0$"))
+    save_screenshot(page, "rulings/tablet-rayman-attack")
+
+
+def test_arrows_direct_attack(live_server, page_at):
+    page = page_at("tablet")
+    tablet = Tablet(page, live_server.url).open("arrows")
+    tablet.situation(phase="attack", A_lp=20, B_lp=20)
+    tablet.add_card("A", "attackers", name="Archer", atk=5, **{"def": 2})
+    tablet.build_action("A", "attack", attacker="A.attackers.0")
+    step = tablet.last_step()
+    expect(step.get_by_test_id("verdict")).to_have_text("legal")
+    expect(page.get_by_test_id("B-lp")).to_contain_text("15")
+    save_screenshot(page, "rulings/tablet-arrows-attack")

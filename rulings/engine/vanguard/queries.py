@@ -51,7 +51,9 @@ def deck_out(state: State, player: str) -> JSON:
             "when": "now: an empty deck loses at once, without having to draw",
             "rules": ["VG-WIN-DECK"],
         }
-    if player == state.turn_player and state.phase in ("setup", "stand", "draw"):
+    if player == state.turn_player and (
+        state.phase in ("setup", "stand") or (state.phase == "draw" and not state.draw_done)
+    ):
         first_draw = state.turn
     elif player == state.turn_player:
         first_draw = state.turn + 2

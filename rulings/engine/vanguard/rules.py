@@ -636,6 +636,8 @@ def _mulligan(state: State, action: Action, events: list[Event]) -> None:
         _draw(side, player, [], "VG-SETUP-MULLIGAN", drawn[i] if drawn else None)
     if isinstance(side.deck, list):
         side.deck.extend(returned)
+    else:
+        side.deck += len(returned)
     side.mulligan_done = True
     events.append(
         _event(

@@ -328,3 +328,75 @@ def test_golden_passages_quote_the_french_text() -> None:
             fragment = " ".join(fragment.split()).strip(" .")
             if fragment:
                 assert fragment in text, f"{path.name}: {fragment!r} is not in the rule text"
+
+
+def test_counted_deck_mulligan_takes_the_drawn_cards() -> None:
+    doc = {
+        "game": "vanguard",
+        "state": {
+            "turn": 1,
+            "turn_player": "B",
+            "phase": "setup",
+            "players": {
+                "A": player(unit({**G1, "grade": 0}), hand=[G1, G2, G3], deck=10),
+                "B": player(unit(K0), hand=[K1], deck=10),
+            },
+        },
+        "actions": [
+            {"player": "A", "type": "mulligan", "cards": ["A.hand.2"], "drawn": [G1]},
+            {"player": "B", "type": "mulligan", "cards": []},
+        ],
+    }
+    answer = replay(doc)
+    a, b = answer["state"]["players"]["A"], answer["state"]["players"]["B"]
+    assert [c["name"] for c in a["hand"]] == [G1["name"], G2["name"], G1["name"]]
+    assert a["deck"] == 10  # one card back, one card out
+    assert answer["state"]["turn_player"] == "B" and b["hand"][-1] == {"hidden": True} and b["deck"] == 9
+    doc["actions"][0]["drawn"] = [G1, G2]
+    assert replay(doc)["stopped_at"] == 0
+
+
+def test_pending_trigger_lists_only_its_choices() -> None:
+    doc = document(
+        "battle",
+        player(unit(G2), FL=unit(G2)),
+        player(unit(K2)),
+        [
+            {"type": "attack", "attacker": "A.circles.V", "target": "B.circles.V", "drive_checks": [CRIT]},
+            {"type": "guard", "cards": []},
+        ],
+        query={"kind": "legal_actions"},
+    )
+    actions = replay(doc)["answer"]["actions"]
+    assert len(actions) == 4  # power to V or FL, critical to V or FL
+    assert {a["type"] for a in actions} == {"assign_trigger"} and {a["player"] for a in actions} == {"A"}
+    doc["query"] = {"kind": "legal_actions", "player": "B"}
+    assert replay(doc)["answer"]["actions"] == []
+
+
+def test_deck_out_query_counts_the_draw_phases() -> None:
+    state = document("draw", player(unit(G2), deck=2), player(unit(K2), deck=5))["state"]
+    for who, expected in (("A", 3 + 2), ("B", 4 + 2 * 4)):
+        doc = {"game": "vanguard", "state": state, "query": {"kind": "deck_out", "player": who}}
+        answer = replay(doc)["answer"]
+        # A draws on entering the draw phase of turn 3 (deck 1 left), its last card on turn 5.
+        assert answer["loses"] is False and answer["turn"] == expected, answer
+    setup = document("setup", player(unit({**G1, "grade": 0}), deck=2), player(unit(K0), deck=5))["state"]
+    doc = {"game": "vanguard", "state": setup, "query": {"kind": "deck_out", "player": "A"}}
+    assert replay(doc)["answer"]["turn"] == 5  # before the game: draws on turns 3 and 5
+
+
+def test_query_damage_reports_the_losing_player() -> None:
+    doc = document(
+        "main",
+        player(unit(G3), deck=[G1, G2, G1]),
+        player(unit(K2), damage=[K1] * 4, deck=[K1, K0, K1]),
+        query={"kind": "damage", "attacker": "A.circles.V", "target": "B.circles.V"},
+    )
+    doc["state"]["players"]["A"]["circles"]["V"]["critical"] = 2
+    answer = replay(doc)["answer"]
+    assert answer["hit"] and answer["drive_checks"] == 2 and answer["damage_checks"] == 2
+    assert answer["damage_after"] == {"A": 0, "B": 6} and answer["loses"] == ["B"]
+    # The question changes nothing: the replayed state still has B at 4 damage and the full decks.
+    state = replay(doc)["state"]
+    assert len(state["players"]["B"]["damage"]) == 4 and len(state["players"]["A"]["deck"]) == 3

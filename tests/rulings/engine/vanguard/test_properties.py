@@ -219,10 +219,7 @@ def test_fuzzed_states_raise_only_malformed_document(players: dict, phase: Any, 
     ruleset=st.sampled_from(["original", "standard"]),
 )
 def test_fuzzed_actions_mid_game(seed: int, stop: int, actions: list, ruleset: str) -> None:
-    state = None
-    for state, _ in play(seed, ruleset, stop):
-        pass
-    assert state is not None
+    state = list(play(seed, ruleset, stop))[-1][0]
     data = GAME.state_to_json(state)
     try:
         replay({"game": "vanguard", "ruleset": ruleset, "state": data, "actions": actions})

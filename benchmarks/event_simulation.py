@@ -37,10 +37,11 @@ def main() -> None:
 
     if "DATABASE_URL" not in os.environ:
         settings.DATABASES["default"]["NAME"] = str(Path(tmp.name) / "bench.sqlite3")
+    # A throw-away database of our own, so that a test run next to the benchmark is never disturbed.
     settings.DATABASES["default"].setdefault("TEST", {})["NAME"] = (
         str(Path(tmp.name) / "bench-test.sqlite3")
         if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
-        else None
+        else f"test_tableside_bench_{os.getpid()}"
     )
     django.setup()
     from django.db import connection

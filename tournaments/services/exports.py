@@ -27,6 +27,7 @@ from tournaments.models import (
     EventStatus,
     Game,
     Match,
+    MatchDispute,
     MatchStatus,
     Penalty,
     PenaltyKind,
@@ -168,6 +169,11 @@ def event_export(*, event: Event, progress: Progress = _no_progress) -> dict[str
     changes = list(
         ResultChange.objects.filter(match__round__event=event).select_related("changed_by").order_by("id")
     )
+    disputes_of: dict[int, list[MatchDispute]] = {}
+    for d in (
+        MatchDispute.objects.filter(match__round__event=event).select_related("raised_by").order_by("id")
+    ):
+        disputes_of.setdefault(d.match_id, []).append(d)
     penalties = list(Penalty.objects.filter(event=event).select_related("issued_by").order_by("id"))
     timers = {t.round_id: t for t in RoundTimer.objects.filter(round__event=event)}
     extensions = list(
@@ -189,6 +195,8 @@ def event_export(*, event: Event, progress: Progress = _no_progress) -> dict[str
         changes_of.setdefault(c.match_id, []).append(c)
         if c.changed_by is not None:
             usernames.add(c.changed_by.username)
+    for rows in disputes_of.values():
+        usernames.update(d.raised_by.username for d in rows if d.raised_by is not None)
 
     def match_doc(m: Match) -> dict[str, Any]:
         return {
@@ -218,6 +226,15 @@ def event_export(*, event: Event, progress: Progress = _no_progress) -> dict[str
                     "version": c.version,
                 }
                 for c in changes_of.get(m.pk, [])
+            ],
+            "disputes": [
+                {
+                    "raised_by": _username(d.raised_by),
+                    "reason": d.reason,
+                    "raised_at": _dt(d.raised_at),
+                    "resolved_at": _dt(d.resolved_at),
+                }
+                for d in disputes_of.get(m.pk, [])
             ],
         }
 
@@ -607,6 +624,13 @@ def event_validate_document(document: Any) -> list[dict[str, str]]:
                 c.obj(ch.get("before"), f"{cp}/before")
                 c.obj(ch.get("after"), f"{cp}/after")
                 c.int_(ch, "version", cp, low=1)
+            for k, d in enumerate(c.arr(m.get("disputes", []), f"{mp}/disputes")):
+                dp = f"{mp}/disputes/{k}"
+                d = c.obj(d, dp)
+                c.user(d.get("raised_by"), f"{dp}/raised_by", known)
+                c.text(d, "reason", dp, max_length=300)
+                c.when(d, "raised_at", dp)
+                c.when(d, "resolved_at", dp)
     for i, p in enumerate(c.arr(doc.get("penalties"), "/penalties")):
         path = f"/penalties/{i}"
         p = c.obj(p, path)
@@ -801,6 +825,12 @@ def event_import(*, document: Any, progress: Progress = _no_progress) -> Event:
                         before=_ids_snapshot(ch["before"], reg_of), after=_ids_snapshot(ch["after"], reg_of),
                         version=ch["version"],
                     )))  # fmt: skip
+                for d in m.get("disputes", []):
+                    dispute = MatchDispute.objects.create(
+                        match=match, raised_by_id=uid(d["raised_by"]), reason=d["reason"],
+                        resolved_at=_when(d["resolved_at"]),
+                    )  # fmt: skip
+                    MatchDispute.objects.filter(pk=dispute.pk).update(raised_at=_when(d["raised_at"]))
             saved = ResultChange.objects.bulk_create(row for _ch, row in changes)
             _restore_times(ResultChange, "changed_at", saved, [ch for ch, _row in changes])
         penalties = Penalty.objects.bulk_create(

@@ -1,0 +1,219 @@
+"""Exports: spreadsheets defused against formula injection; the event JSON round trip is exact; the import
+validates everything first, names each problem by JSON Pointer, and keeps nothing on error."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from openpyxl import load_workbook
+
+from core.models import User
+from tests.tournaments.day.conftest import full_event, played_event
+from tournaments.models import Event, Match, MatchDispute, ResultChange, RoundTimer, TableExtension
+from tournaments.services import exports
+from tournaments.services.exports import EventImportError, comparable, event_export, event_import
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("=1+1", "'=1+1"),
+        ("+33 6 12", "'+33 6 12"),
+        ("-2", "'-2"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tcmd", "'\tcmd"),
+        ("\rcmd", "'\rcmd"),
+        ("Alice", "Alice"),
+        ("a=b", "a=b"),
+        (3, 3),
+        (-1.5, -1.5),
+        ("", ""),
+    ],
+)
+def test_defuse(value, expected):
+    assert exports.defuse(value) == expected
+
+
+def _hostile_event(organizer):
+    event = played_event(organizer, players=6, rounds=1)
+    user = event.registrations.order_by("id").first().player
+    user.display_name = '=HYPERLINK("http://evil","click")'
+    user.save()
+    return event
+
+
+def test_standings_csv_is_defused(orga_client, organizer):
+    event = _hostile_event(organizer)
+    response = orga_client.get(f"/events/{event.pk}/export/standings.csv")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0][:4] == ["Rank", "Player", "Username", "Points"]
+    assert len(rows) == 1 + 6
+    names = [row[1] for row in rows[1:]]
+    assert '\'=HYPERLINK("http://evil","click")' in names
+    assert not any(cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row)
+
+
+def test_results_xlsx_is_defused_and_typed(orga_client, organizer):
+    event = _hostile_event(organizer)
+    response = orga_client.get(f"/events/{event.pk}/export/results.xlsx")
+    assert response.status_code == 200
+    sheet = load_workbook(io.BytesIO(response.content)).active
+    values = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    assert values[0][0] == "Round"
+    assert len(values) == 1 + 3  # three tables
+    flat = [v for row in values for v in row]
+    assert any(isinstance(v, str) and v.startswith("'=HYPERLINK") for v in flat)
+    assert not any(isinstance(v, str) and v.startswith("=") for v in flat)
+    assert isinstance(values[1][0], int)  # numbers stay numbers
+    for row in sheet.iter_rows():
+        for cell in row:
+            assert cell.data_type != "f"
+
+
+def test_exports_are_staff_only(client, organizer, player_user):
+    event = played_event(organizer, players=4, rounds=1)
+    client.force_login(player_user)
+    for url in ("standings.csv", "results.xlsx", "event.json"):
+        assert client.get(f"/events/{event.pk}/export/{url}").status_code == 403
+    client.force_login(organizer)
+    assert client.get(f"/events/{event.pk}/export/standings.pdf").status_code == 404
+
+
+def test_event_json_round_trip_is_exact(organizer, judge, yugioh_cards):
+    event = full_event(organizer, judge)
+    document = event_export(event=event)
+    assert document["event"]["status"] == "finished"
+    assert len(document["rounds"]) == 5  # 3 Swiss + semi-finals + final
+    assert any(d["versions"] for d in document["deck_lists"])
+    assert any(m["disputes"] for r in document["rounds"] for m in r["matches"])
+    assert any(
+        c["action"] == "correction" for r in document["rounds"] for m in r["matches"] for c in m["changes"]
+    )
+    text = json.dumps(document)
+    restored = event_import(document=json.loads(text))
+    assert restored.pk != event.pk
+    again = event_export(event=restored)
+    assert comparable(again) == comparable(document)
+    # the copy is a working event: same standings, same history
+    from tournaments.selectors.standings import event_standings
+
+    assert [(r.username, r.points, r.omw) for r in event_standings(event=restored)] == [
+        (r.username, r.points, r.omw) for r in event_standings(event=event)
+    ]
+    assert (
+        ResultChange.objects.filter(match__round__event=restored).count()
+        == ResultChange.objects.filter(match__round__event=event).count()
+    )
+    assert MatchDispute.objects.filter(match__round__event=restored).count() == 1
+    assert RoundTimer.objects.filter(round__event=restored).count() == 1
+    assert TableExtension.objects.filter(round__event=restored).count() == 1
+
+
+def test_import_creates_missing_players_by_username(organizer):
+    event = played_event(organizer, players=4, rounds=1)
+    document = event_export(event=event)
+    renamed = json.loads(json.dumps(document).replace(f'"e{event.pk}p', '"moved-p'))
+    users_before = User.objects.count()
+    restored = event_import(document=renamed)
+    assert User.objects.count() == users_before + 4
+    newcomer = User.objects.get(username="moved-p0001")
+    assert newcomer.display_name == "Player 0001"
+    assert not newcomer.has_usable_password()
+    assert sorted(restored.registrations.values_list("player__username", flat=True)) == [
+        f"moved-p000{n}" for n in range(1, 5)
+    ]
+
+
+def test_import_validates_everything_first_and_keeps_nothing(organizer):
+    event = played_event(organizer, players=4, rounds=1)
+    document = event_export(event=event)
+    bad = copy.deepcopy(document)
+    bad["users"].append({"username": "ghost", "display_name": "", "role": "player"})
+    bad["registrations"].append(dict(bad["registrations"][0], player="ghost", status="sleeping"))
+    bad["rounds"][0]["matches"][0]["player_b"] = "nobody"
+    bad["rounds"][0]["matches"][1]["table"] = bad["rounds"][0]["matches"][0]["table"]
+    bad["event"]["best_of"] = "three"
+    counts = (Event.objects.count(), User.objects.count(), Match.objects.count())
+    with pytest.raises(EventImportError) as caught:
+        event_import(document=bad)
+    paths = {e["path"] for e in caught.value.errors}
+    assert "/registrations/4/status" in paths
+    assert "/rounds/0/matches/0/player_b" in paths
+    assert "/rounds/0/matches/1/table" in paths
+    assert "/event/best_of" in paths
+    assert (Event.objects.count(), User.objects.count(), Match.objects.count()) == counts
+
+
+@pytest.mark.parametrize(
+    ("document", "path"),
+    [
+        ([], ""),
+        ({"format": "other"}, "/format"),
+        ({"format": "tableside-event", "version": 99}, "/version"),
+    ],
+)
+def test_import_refuses_foreign_documents(document, path):
+    with pytest.raises(EventImportError) as caught:
+        event_import(document=document)
+    assert caught.value.errors[0]["path"] == path
+
+
+def test_import_is_atomic_when_a_write_fails(organizer, monkeypatch):
+    event = played_event(organizer, players=4, rounds=1)
+    document = event_export(event=event)
+    document["users"].append({"username": "brand-new", "display_name": "", "role": "player"})
+    counts = (Event.objects.count(), User.objects.count())
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(exports.Penalty.objects, "bulk_create", boom)
+    with pytest.raises(RuntimeError):
+        event_import(document=document)
+    assert (Event.objects.count(), User.objects.count()) == counts
+
+
+def test_commands_round_trip(organizer, tmp_path):
+    event = played_event(organizer, players=4, rounds=2)
+    path = tmp_path / "event.json"
+    call_command("export_event", str(event.pk), "-o", str(path), stderr=io.StringIO())
+    out = io.StringIO()
+    call_command("import_event", str(path), stdout=out, stderr=io.StringIO())
+    new_id = int(out.getvalue().split()[2].rstrip(":"))
+    original = json.loads(path.read_text())
+    assert comparable(event_export(event=Event.objects.get(pk=new_id))) == comparable(original)
+    broken = tmp_path / "broken.json"
+    original["registrations"][0]["status"] = "asleep"
+    broken.write_text(json.dumps(original))
+    err = io.StringIO()
+    with pytest.raises(CommandError) as caught:
+        call_command("import_event", str(broken), stderr=err)
+    assert caught.value.returncode == 2
+    assert "/registrations/0/status" in err.getvalue()
+
+
+def test_console_import_page(orga_client, organizer):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    event = played_event(organizer, players=4, rounds=1)
+    data = json.dumps(event_export(event=event)).encode()
+    response = orga_client.post(
+        "/events/console/import/", {"file": SimpleUploadedFile("e.json", data, "application/json")}
+    )
+    assert response.status_code == 302
+    assert Event.objects.count() == 2
+    response = orga_client.post(
+        "/events/console/import/", {"file": SimpleUploadedFile("e.json", b"{not json", "application/json")}
+    )
+    assert response.status_code == 400
+    assert b"Not a JSON file" in response.content

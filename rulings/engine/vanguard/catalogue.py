@@ -211,12 +211,13 @@ _RULES = [
     _rule(
         "VG-INTERCEPT",
         "Intercept",
-        "A standing grade 2 rear-guard of the defender's front row that is not the attacked unit may move to "
-        "the guardian circle and add its shield.",
+        "A grade 2 rear-guard of the defender's front row that is not the attacked unit may move to the "
+        "guardian circle and add its shield.",
         "4/ L'adversaire peut ajouter à ses défenses, l'Intercept via ses Grade 2 depuis son terrain (5000). "
         "— Grade 2 : [...] Leur seule aptitude est d'intercepter depuis le terrain pour défendre.",
-        interpretation="It must be standing (official rule). Its card's own shield is added (5000 as the "
-        "text says for grade 2 units).",
+        interpretation="Standing or rested alike (the text sets no condition; a unit that attacked on its "
+        "own turn stays rested and still intercepts). Its card's own shield is added (5000 as the text "
+        "says for grade 2 units).",
     ),
     _rule(
         "VG-DRIVE-CHECK",

@@ -407,7 +407,7 @@ def interceptors(state: State, battle: Battle) -> list[str]:
     out = []
     for name in ("FL", "FR"):
         unit = circles[name]
-        if unit is not None and name != battle.target and unit.card.grade == 2 and unit.stand:
+        if unit is not None and name != battle.target and unit.card.grade == 2:
             out.append(name)
     return out
 
@@ -863,8 +863,6 @@ def _intercept(state: State, action: Action, events: list[Event]) -> None:
         raise _illegal(
             "VG-INTERCEPT", f"{unit.card.name} is grade {unit.card.grade}: only grade 2 units intercept."
         )
-    if not unit.stand:
-        raise _illegal("VG-INTERCEPT", f"{unit.card.name} is rested and cannot intercept.")
     side = state.players[player]
     side.circles[circle] = None
     side.guardians.append(unit.card)

@@ -80,6 +80,19 @@ def destroy_monster(state: State, ref: Ref, rules: tuple[str, ...], events: list
     )
 
 
+def settle_damage(state: State, ref: Ref, events: list[Event]) -> None:
+    """A lower DEF can leave a monster's damage above it: it is destroyed then (ARR-DAMAGE-ACCUMULATES)."""
+    monster = state.players[ref[0]].zone(ref[1])[ref[2]]
+    if monster is not None and monster.damage_taken > monster.def_:
+        destroy_monster(
+            state,
+            ref,
+            ("ARR-DAMAGE-ACCUMULATES",),
+            events,
+            f"its {monster.damage_taken} damage is now above its {monster.def_} DEF",
+        )
+
+
 def hit_monster(state: State, ref: Ref, amount: int, events: list[Event]) -> bool:
     """Add damage to a monster; destroy it once the total is above its DEF (ARR-DAMAGE-ACCUMULATES)."""
     owner, line, index = ref
@@ -205,6 +218,7 @@ def flip_facing(state: State, key: str, space: int, events: list[Event]) -> None
             f"{theirs.name} is flipped to {key}'s side ({key}.{line}.{free}); its ATK and DEF effects reset.",
         )
     )
+    settle_damage(state, (key, line, free), events)
 
 
 # --- turn structure ------------------------------------------------------------------------------
@@ -235,7 +249,7 @@ def draw(state: State, events: list[Event]) -> None:
         else:
             player.hand.append(player.deck.pop(0))
         events.append(Event("draw", {"player": key, "count": 1}, ("ARR-TURN",), f"{key} draws a card."))
-    state.phase = "main"
+    state.draw_done = True
 
 
 def halve(state: State, key: str, rules: tuple[str, ...], events: list[Event]) -> None:
@@ -281,6 +295,7 @@ def end_turn(state: State, events: list[Event]) -> None:
     state.turn += 1
     state.turn_player = OTHER[key]
     state.phase = "draw"
+    state.draw_done = False
     events.append(
         Event(
             "turn_start",
@@ -468,7 +483,7 @@ def do_trigger_effect(state: State, action: Action) -> list[Event]:
     changed = apply_effect(target, kind, amount)
     state.players[owner].zone(t_line)[t_index] = changed
     rules = ("ARR-EFFECTS-ONCE", "ARR-RET-STACK")
-    return [
+    events = [
         Event(
             "effect",
             {"card": f"{owner}.{t_line}.{t_index}", "effect": kind, "amount": amount,
@@ -478,6 +493,8 @@ def do_trigger_effect(state: State, action: Action) -> list[Event]:
             + (" and adds to its other RET effects." if kind == "ret" else ", replacing any earlier one."),
         )
     ]  # fmt: skip
+    settle_damage(state, target_ref, events)
+    return events
 
 
 def do_steal(state: State, action: Action) -> list[Event]:
@@ -498,7 +515,7 @@ def do_steal(state: State, action: Action) -> list[Event]:
     taken.placed_this_turn = True
     taken.attacked_this_turn = False
     me.zone(line)[space] = taken
-    return [
+    events = [
         Event(
             "stolen",
             {
@@ -511,6 +528,8 @@ def do_steal(state: State, action: Action) -> list[Event]:
             f"{key} takes {monster.name}; its ATK and DEF effects reset ({taken.atk} ATK, {taken.def_} DEF).",
         )
     ]
+    settle_damage(state, (key, line, space), events)
+    return events
 
 
 def do_damage_monster(state: State, action: Action) -> list[Event]:
@@ -558,26 +577,34 @@ NEXT_PHASE = {"main": "attack", "attack": "end"}
 
 def do_next_phase(state: State, action: Action) -> list[Event]:
     events: list[Event] = []
-    if state.phase == "draw":
-        draw(state, events)
-    elif state.phase == "end":
+    if state.phase == "end":
         end_turn(state, events)
+        return events
+    if state.phase == "draw":
+        if not state.draw_done:
+            draw(state, events)
+            if state.result is not None:
+                return events
+        state.draw_done = False
+        state.phase = "main"
     else:
         state.phase = NEXT_PHASE[state.phase]
-        events.append(
-            Event(
-                "phase",
-                {"phase": state.phase},
-                ("ARR-TURN",),
-                f"{action.player} moves to the {state.phase} phase.",
-            )
+    events.append(
+        Event(
+            "phase",
+            {"phase": state.phase},
+            ("ARR-TURN",),
+            f"{action.player} moves to the {state.phase} phase.",
         )
+    )
     return events
 
 
 def do_end_turn(state: State, action: Action) -> list[Event]:
-    if state.phase == "draw":
-        raise illegal("ARR-TURN", "The draw comes first: move on from the draw phase (next_phase).")
+    if state.phase == "draw" and not state.draw_done:
+        raise illegal(
+            "ARR-TURN", "The draw is mandatory: it comes before the end of the turn (next_phase draws)."
+        )
     events: list[Event] = []
     end_turn(state, events)
     return events
@@ -618,7 +645,7 @@ def legal_actions(state: State, key: str | None = None) -> list[Action]:
         return []
     phase = state.phase
     if phase == "draw":
-        return [NEXT_PHASE_ACTION[key]]
+        return [NEXT_PHASE_ACTION[key], END_TURN_ACTION[key]] if state.draw_done else [NEXT_PHASE_ACTION[key]]
     player = state.players[key]
     opponent = state.players[OTHER[key]]
     actions: list[Action] = []

@@ -178,6 +178,7 @@ class State:
         "turn",
         "turn_player",
         "phase",
+        "draw_done",
         "players",
         "spaces",
         "turn_effects",
@@ -190,6 +191,7 @@ class State:
         self.turn = 1
         self.turn_player = "A"
         self.phase = "main"
+        self.draw_done = False  # in the draw phase: its draw has been made
         self.spaces = spaces
         self.players: dict[str, Player] = {"A": Player(spaces), "B": Player(spaces)}
         self.turn_effects: tuple[TurnEffect, ...] = ()
@@ -202,6 +204,7 @@ class State:
         new.turn = self.turn
         new.turn_player = self.turn_player
         new.phase = self.phase
+        new.draw_done = self.draw_done
         new.spaces = self.spaces
         players = self.players
         new.players = {"A": players["A"].copy(), "B": players["B"].copy()}
@@ -380,7 +383,7 @@ def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None
         data,
         path,
         required=("turn", "turn_player", "phase", "players"),
-        optional=("line_spaces", "turn_effects"),
+        optional=("line_spaces", "turn_effects", "draw_done"),
     )
     spaces = v.integer(
         data.get("line_spaces", flags["line_spaces"]), v.pointer(path, "line_spaces"), minimum=1
@@ -394,6 +397,13 @@ def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None
     ):
         try:
             setattr(state, key, check(data[key], v.pointer(path, key)))
+        except MalformedDocument as exc:
+            errors.extend(exc.errors)
+    if "draw_done" in data:
+        try:
+            state.draw_done = v.boolean(data["draw_done"], v.pointer(path, "draw_done"))
+            if state.draw_done and state.phase != "draw":
+                raise v.fail(v.pointer(path, "draw_done"), "only a state in the draw phase has made its draw")
         except MalformedDocument as exc:
             errors.extend(exc.errors)
     if "turn_effects" in data:
@@ -438,6 +448,7 @@ def state_to_json(state: State) -> dict[str, Any]:
         "turn": state.turn,
         "turn_player": state.turn_player,
         "phase": state.phase,
+        **({"draw_done": state.draw_done} if state.phase == "draw" else {}),
         "line_spaces": state.spaces,
         "turn_effects": [effect.to_json() for effect in state.turn_effects],
         "players": {key: player_to_json(state.players[key]) for key in ("A", "B")},

@@ -306,7 +306,7 @@ def draw(state: State, events: list[Event]) -> None:
         else:
             player.hand.append(player.deck.pop(0))
         events.append(Event("draw", {"player": key, "count": 1}, ("RAY-DRAW",), f"{key} draws a card."))
-    state.phase = "main"
+    state.draw_done = True
 
 
 def pass_turn(state: State, events: list[Event]) -> None:
@@ -329,6 +329,7 @@ def pass_turn(state: State, events: list[Event]) -> None:
     state.turn += 1
     state.turn_player = OTHER[key]
     state.phase = "draw"
+    state.draw_done = False
     events.append(
         Event(
             "turn_start",
@@ -602,26 +603,34 @@ NEXT_PHASE = {"main": "attack", "attack": "end"}
 
 def do_next_phase(state: State, action: Action) -> list[Event]:
     events: list[Event] = []
-    if state.phase == "draw":
-        draw(state, events)
-    elif state.phase == "end":
+    if state.phase == "end":
         pass_turn(state, events)
+        return events
+    if state.phase == "draw":
+        if not state.draw_done:
+            draw(state, events)
+            if state.result is not None:
+                return events
+        state.draw_done = False
+        state.phase = "main"
     else:
         state.phase = NEXT_PHASE[state.phase]
-        events.append(
-            Event(
-                "phase",
-                {"phase": state.phase},
-                ("RAY-TURN",),
-                f"{action.player} moves to the {state.phase} phase.",
-            )
+    events.append(
+        Event(
+            "phase",
+            {"phase": state.phase},
+            ("RAY-TURN",),
+            f"{action.player} moves to the {state.phase} phase.",
         )
+    )
     return events
 
 
 def do_end_turn(state: State, action: Action) -> list[Event]:
-    if state.phase == "draw":
-        raise illegal("RAY-DRAW", "The draw is mandatory: move on from the draw phase (next_phase) first.")
+    if state.phase == "draw" and not state.draw_done:
+        raise illegal(
+            "RAY-DRAW", "The draw is mandatory: it comes before the end of the turn (next_phase draws)."
+        )
     events: list[Event] = []
     pass_turn(state, events)
     return events
@@ -662,7 +671,7 @@ def legal_actions(state: State, key: str | None = None) -> list[Action]:
         return []
     phase = state.phase
     if phase == "draw":
-        return [NEXT_PHASE_ACTION[key]]
+        return [NEXT_PHASE_ACTION[key], END_TURN_ACTION[key]] if state.draw_done else [NEXT_PHASE_ACTION[key]]
     player = state.players[key]
     actions: list[Action] = []
     if phase == "main":

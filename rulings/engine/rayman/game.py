@@ -50,7 +50,7 @@ class RaymanGame:
     def start(self, state: State) -> list[Event]:
         """A state given in the draw phase has not drawn yet: the draw happens now."""
         events: list[Event] = []
-        if state.phase == "draw" and state.result is None:
+        if state.phase == "draw" and not state.draw_done and state.result is None:
             draw(state, events)
         return events
 
@@ -159,7 +159,7 @@ class RaymanGame:
         if state.result is not None and "RAY-DECK-OUT" in state.result[2] and state.result[0] == OTHER[key]:
             return {"deck": deck, "loses": True, "when": f"already lost (turn {state.turn})", "rules": rules}
         if state.turn_player == key:
-            next_draw = state.turn if state.phase == "draw" else state.turn + 2
+            next_draw = state.turn if state.phase == "draw" and not state.draw_done else state.turn + 2
         else:
             next_draw = state.turn + 1
         return {

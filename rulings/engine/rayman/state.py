@@ -193,12 +193,13 @@ class Player:
 
 
 class State:
-    __slots__ = ("turn", "turn_player", "phase", "players", "ruleset", "flags", "result")
+    __slots__ = ("turn", "turn_player", "phase", "draw_done", "players", "ruleset", "flags", "result")
 
     def __init__(self, *, ruleset: str, flags: Any) -> None:
         self.turn = 1
         self.turn_player = "A"
         self.phase = "main"
+        self.draw_done = False  # in the draw phase: its draw has been made
         self.players: dict[str, Player] = {"A": Player(), "B": Player()}
         self.ruleset = ruleset
         self.flags = flags
@@ -210,6 +211,7 @@ class State:
         new.turn = self.turn
         new.turn_player = self.turn_player
         new.phase = self.phase
+        new.draw_done = self.draw_done
         players = self.players
         new.players = {"A": players["A"].copy(), "B": players["B"].copy()}
         new.ruleset = self.ruleset
@@ -359,7 +361,7 @@ def parse_player(data: Any, path: str, cards: CardLookup | None) -> Player:
 
 
 def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None, path: str) -> State:
-    v.obj(data, path, required=("turn", "turn_player", "phase", "players"))
+    v.obj(data, path, required=("turn", "turn_player", "phase", "players"), optional=("draw_done",))
     state = State(ruleset=ruleset, flags=flags)
     errors: list[PathError] = []
     for key, check in (
@@ -369,6 +371,13 @@ def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None
     ):
         try:
             setattr(state, key, check(data[key], v.pointer(path, key)))
+        except MalformedDocument as exc:
+            errors.extend(exc.errors)
+    if "draw_done" in data:
+        try:
+            state.draw_done = v.boolean(data["draw_done"], v.pointer(path, "draw_done"))
+            if state.draw_done and state.phase != "draw":
+                raise v.fail(v.pointer(path, "draw_done"), "only a state in the draw phase has made its draw")
         except MalformedDocument as exc:
             errors.extend(exc.errors)
     players_path = v.pointer(path, "players")
@@ -406,5 +415,6 @@ def state_to_json(state: State) -> dict[str, Any]:
         "turn": state.turn,
         "turn_player": state.turn_player,
         "phase": state.phase,
+        **({"draw_done": state.draw_done} if state.phase == "draw" else {}),
         "players": {key: player_to_json(state.players[key]) for key in ("A", "B")},
     }

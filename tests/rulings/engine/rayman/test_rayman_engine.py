@@ -189,7 +189,7 @@ def test_initial_state_deals_seven_cards_from_sixty() -> None:
     for key in ("A", "B"):
         assert len(state.players[key].hand) == 7 and state.players[key].deck_size() == 53
     assert state.phase == "draw" and GAME.start(state)[0].type == "draw"
-    assert state.phase == "main" and len(state.players["A"].hand) == 8
+    assert state.phase == "draw" and state.draw_done and len(state.players["A"].hand) == 8
 
 
 def normalised(text: str) -> str:

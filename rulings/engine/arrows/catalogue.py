@@ -260,7 +260,7 @@ RULES: tuple[Rule, ...] = (
         "ending the turn clears the turn marks and hands the turn over.",
         "Lors de la Phase d'Attaque, les combats de Monstres sont déclenchés.",
         "Our text only names the attack phase; the others follow the situation contract. Entering the draw "
-        "phase draws a card and moves on to the main phase.",
+        "phase draws a card at once (draw_done) and the turn waits there until next_phase.",
     ),
     _rule(
         "ARR-DECK-OUT",

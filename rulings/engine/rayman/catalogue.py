@@ -292,8 +292,8 @@ RULES: tuple[Rule, ...] = (
         "Lors de son tour le joueur : -pioche 1 carte dans son deck (celle du dessus, les cartes étant face "
         "cachée)",
         "Terrains, creatures and magic cards are played in the main phase, attacks in the attack phase, "
-        "abilities in either. Entering the draw phase draws at once and the turn moves on to its main "
-        "phase, since nothing else happens in the draw phase.",
+        "abilities in either. Entering the draw phase draws at once (draw_done) and the turn waits there "
+        "until next_phase, as in the other games of the site.",
     ),
     _rule(
         "RAY-DRAW",

@@ -12,8 +12,8 @@ from vanguard_builders import CRIT, G1, G2, HEAL, K0, K1, K2, STAND, document, p
 
 from rulings.engine.base import IllegalAction, MalformedDocument
 from rulings.engine.replay import replay
-from rulings.engine.vanguard import GAME
-from rulings.engine.vanguard.actions import ACTION_FIELDS
+from rulings.engine.vanguard import GAME, sample_deck
+from rulings.engine.vanguard.actions import ACTION_FIELDS, Action
 from rulings.engine.vanguard.state import CIRCLES, State
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -225,3 +225,30 @@ def test_fuzzed_actions_mid_game(seed: int, stop: int, actions: list, ruleset: s
         replay({"game": "vanguard", "ruleset": ruleset, "state": data, "actions": actions})
     except MalformedDocument as error:
         assert all(e.path.startswith(("/actions", "/state")) for e in error.errors)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), ruleset=st.sampled_from(["original", "standard"]))
+def test_counted_decks_conserve_cards(seed: int, ruleset: str) -> None:
+    """With decks given as counts, every reveal and draw moves one card out of the count."""
+    rng = random.Random(seed)
+    state = GAME.initial_state(rng=rng, ruleset=ruleset)
+    for side in state.players.values():
+        side.deck = len(side.deck)
+    pool = {"A": sample_deck("Royal Paladin", ruleset), "B": sample_deck("Kagero", ruleset)}
+    GAME.start(state)
+    for _ in range(250):
+        if GAME.outcome(state).finished:
+            break
+        for p in ("A", "B"):
+            side = state.players[p]
+            known = len(zone_cards(state, p))
+            assert side.deck + known == 50, f"player {p}: {side.deck} in the deck + {known} elsewhere"
+        action = rng.choice(GAME.legal_actions(state))
+        if action.type == "attack":
+            foe = "B" if action.player == "A" else "A"
+            fields = {k: v for k, v in action.__dict__.items() if k not in ("type", "player")}
+            fields["drive_checks"] = [rng.choice(pool[action.player]) for _ in range(2)]
+            fields["damage_checks"] = [rng.choice(pool[foe]) for _ in range(3)]
+            action = Action("attack", action.player, **fields)
+        state, _ = GAME.apply(state, action)

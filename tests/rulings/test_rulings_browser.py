@@ -7,7 +7,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from core.models import Role, User
 from tests.conftest import save_screenshot
 
 from .tablet_pages import Tablet
@@ -16,9 +15,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def fits(page) -> bool:
+    """Nothing sticks out sideways (the offenders are named when something does)."""
     wide = page.evaluate(
-        """() => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right
-        > window.innerWidth + 1).slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + e.getBoundingClientRect().right)"""
+        """() => [...document.querySelectorAll('body *')]
+        .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+        .slice(0, 5).map(e => e.tagName + '.' + e.className)"""
     )
     assert not wide, wide
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -136,7 +136,7 @@ class ArrowsGame:
                 raise IllegalAction(("ARR-TURN",), f"It is {state.turn_player}'s turn, not {key}'s.")
             check_attack(state, Action("attack", key, attacker, target))
         except IllegalAction as error:
-            legality = {"legal": False, "rules": error.rules, "explanation": error.explanation}
+            legality = {"legal": False, "not_legal": {"rules": error.rules, "explanation": error.explanation}}
         simulation = state.copy()
         simulation.result = None
         events = resolve_attack(simulation, attacker, target)

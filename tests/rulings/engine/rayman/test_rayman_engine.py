@@ -113,7 +113,8 @@ def test_damage_query_outside_the_attack_phase_still_computes_and_says_why_not_n
     doc["query"] = {"kind": "damage", "attacker": "A.creatures.0", "target": "B.creatures.0"}
     answer = replay(doc)["answer"]
     assert answer["damage_to_target"] == 400 and answer["tings_gained"] == {"A": 100, "B": 0}
-    assert answer["legal"] is False and answer["rules"] == ["RAY-TURN"]
+    assert answer["rules"] == ["RAY-COMBAT-DAMAGE", "RAY-HP-DESTROYED", "RAY-TINGS-OVERKILL"]
+    assert answer["legal"] is False and answer["not_legal"]["rules"] == ["RAY-TURN"]
 
 
 def test_damage_query_rejects_a_target_on_the_attackers_side() -> None:

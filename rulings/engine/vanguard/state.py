@@ -362,13 +362,17 @@ def parse_card(
         return None, {}
     if data.get("hidden") is True and set(data) - set(extra) == {"hidden"}:
         return HIDDEN, {k: data[k] for k in extra if k in data}
-    if cards is not None and data and set(data) <= {"id", "name"} and not extra:
-        found = cards("vanguard", data)
+    reference = {k: data[k] for k in ("id", "name") if k in data}
+    if cards is not None and reference and set(data) <= {"id", "name", *extra}:
+        # A bare reference ({"id": …} or {"name": …}, plus unit fields on a circle): ask the database.
+        found = cards("vanguard", reference)
         if found is None:
-            errors.add(path, f"unknown card {data!r} in the card database")
+            errors.add(path, f"unknown card {reference!r} in the card database")
             return None, {}
-        data = dict(found)
-        data = {k: v for k, v in data.items() if k in CARD_FIELDS}
+        data = {
+            **{k: v for k, v in found.items() if k in CARD_FIELDS},
+            **{k: data[k] for k in extra if k in data},
+        }
     allowed = (*CARD_FIELDS, *extra)
     before = len(errors.items)
     _unknown_fields(data, allowed, path, errors)

@@ -400,3 +400,32 @@ def test_query_damage_reports_the_losing_player() -> None:
     # The question changes nothing: the replayed state still has B at 4 damage and the full decks.
     state = replay(doc)["state"]
     assert len(state["players"]["B"]["damage"]) == 4 and len(state["players"]["A"]["deck"]) == 3
+
+
+def test_bare_card_references_go_through_the_lookup() -> None:
+    known = {"Blaster Blade": G2, "Berserk Dragon": K2}
+    asked = []
+
+    def lookup(game: str, reference: dict) -> dict | None:
+        asked.append((game, dict(reference)))
+        return known.get(reference.get("name"))
+
+    doc = document(
+        "main",
+        player({"name": "Blaster Blade", "stand": False}, hand=[{"name": "Blaster Blade"}]),
+        player(unit(K2)),
+        [{"player": "A", "type": "call", "card": "A.hand.0", "circle": "FL"}],
+    )
+    answer = replay(doc, card_lookup=lookup)
+    circles = answer["state"]["players"]["A"]["circles"]
+    assert circles["V"]["power"] == 9000 and circles["V"]["stand"] is False
+    assert circles["FL"]["name"] == "Blaster Blade" and circles["FL"]["grade"] == 2
+    assert ("vanguard", {"name": "Blaster Blade"}) in asked
+    doc["state"]["players"]["A"]["hand"] = [{"name": "Unknown Card"}]
+    with pytest.raises(MalformedDocument) as caught:
+        replay(doc, card_lookup=lookup)
+    assert [e.path for e in caught.value.errors] == ["/state/players/A/hand/0"]
+    with pytest.raises(MalformedDocument):  # without a database a bare name is not a card
+        replay(
+            {**doc, "state": document("main", player({"name": "Blaster Blade"}), player(unit(K2)))["state"]}
+        )

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from tests.conftest import save_screenshot
 
+from .rulings_factories import PASSWORD, event_with_staff
 from .tablet_pages import Tablet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -146,3 +147,54 @@ def test_arrows_direct_attack(live_server, page_at):
     expect(step.get_by_test_id("verdict")).to_have_text("legal")
     expect(page.get_by_test_id("B-lp")).to_contain_text("15")
     save_screenshot(page, "rulings/tablet-arrows-attack")
+
+
+def log_in(page, base_url: str, username: str) -> None:
+    page.goto(f"{base_url}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{base_url}/", wait_until="domcontentloaded")
+
+
+def test_save_reopen_by_link_and_review_in_the_event_log(live_server, page_at, browser):
+    event, _people = event_with_staff(dana="judge", hugo="head_judge")
+    page = page_at("tablet")
+    log_in(page, live_server.url, "dana")
+    tablet = Tablet(page, live_server.url).open("yugioh")
+    tablet.add_card("A", "hand", name="Summoned Skull", level=6, atk=2500, **{"def": 1200})
+    tablet.build_action("A", "normal_summon", card="A.hand.0")
+    page.get_by_test_id("note").fill("No tribute, no Skull.")
+    page.get_by_test_id("save-event").select_option(str(event.pk))
+    page.get_by_test_id("save-round").fill("3")
+    page.get_by_test_id("save-table").fill("12")
+    page.get_by_test_id("save-button").click()
+    page.wait_for_url(re.compile(r"/rulings/r/[\w-]+/$"))
+    link = page.url
+    expect(page.get_by_test_id("note")).to_contain_text("No tribute, no Skull.")
+    expect(page.get_by_test_id("verdict").first).to_have_text("illegal")
+    save_screenshot(page, "rulings/saved-ruling")
+
+    # Anyone with the link reads it, and can reopen it in the tablet.
+    stranger = page_at("tablet")
+    stranger.goto(link)
+    expect(stranger.get_by_test_id("note")).to_contain_text("No tribute, no Skull.")
+    stranger.get_by_test_id("open-in-tablet").click()
+    expect(stranger.get_by_test_id("cell-A.hand.0")).to_contain_text("Summoned Skull")
+    expect(stranger.get_by_test_id("step").last.get_by_test_id("verdict")).to_have_text("illegal")
+
+    # The head judge reviews the event's judge calls.
+    head = page_at("tablet")
+    log_in(head, live_server.url, "hugo")
+    head.goto(f"{live_server.url}/rulings/events/{event.pk}/log/")
+    row = head.get_by_test_id("log-row")
+    expect(row).to_have_count(1)
+    expect(row).to_contain_text("No tribute")
+    expect(row).to_contain_text("12")
+    row.get_by_test_id("review-check").check()
+    row.get_by_test_id("review-comment-input").fill("Right call.")
+    row.get_by_role("button").click()
+    expect(head.get_by_test_id("reviewed")).to_be_visible()
+    expect(head.get_by_test_id("review-comment")).to_have_text("Right call.")
+    assert fits(head)
+    save_screenshot(head, "rulings/event-log")

@@ -157,10 +157,8 @@ def test_card_search_adds_a_database_card(client):
 
 
 def test_bare_card_id_resolved_through_the_card_database(client):
-    from decks.models import Card
+    from decks.models import Card, CardKey
     from decks.names import normalise_name
-
-    from decks.models import CardKey
 
     card = Card.objects.create(
         game="yugioh", key="46986414", name="Dark Magician", name_norm=normalise_name("Dark Magician"),

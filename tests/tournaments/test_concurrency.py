@@ -63,9 +63,11 @@ def test_two_staff_saving_the_same_result_one_conflict(organizer, judge):
     people = [organizer, judge]
     outcomes = _race(
         2,
-        lambda k: services.match_enter_result(
-            match=match, user=people[k], games_a=2 - k, games_b=k + 1 if k else 0, version=seen
-        ).version,
+        lambda k: (
+            services.match_enter_result(
+                match=match, user=people[k], games_a=2 - k, games_b=k + 1 if k else 0, version=seen
+            ).version
+        ),
     )
     conflicts = [o for o in outcomes if isinstance(o, services.Conflict)]
     assert len(conflicts) == 1, outcomes

@@ -310,7 +310,8 @@ class RoundTimer(models.Model):
 
     round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="timer")
     duration_seconds = models.PositiveIntegerField(_("duration (seconds)"))
-    started_at = models.DateTimeField(null=True, blank=True)  # running since; None while paused or not started
+    # Running since; None while paused or not started.
+    started_at = models.DateTimeField(null=True, blank=True)
     elapsed_seconds = models.FloatField(default=0)  # accumulated before the last pause
     version = models.PositiveIntegerField(default=1)
 
@@ -348,7 +349,9 @@ class MatchDispute(models.Model):
     corrects the result (which resolves the dispute)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes")
-    raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    raised_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
     reason = models.CharField(max_length=300, blank=True)
     raised_at = models.DateTimeField(auto_now_add=True)
     resolved_at = models.DateTimeField(null=True, blank=True)

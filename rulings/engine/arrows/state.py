@@ -282,7 +282,7 @@ def parse_card(data: Any, path: str, *, zone: str, cards: CardLookup | None = No
         data,
         path,
         required=("name", "atk", "def"),
-        optional=MONSTER_FIELDS if on_field else MONSTER_FIELDS[:6],
+        optional=MONSTER_FIELDS,
     )
     card = Card("monster", v.string(data["name"], v.pointer(path, "name")))
     card.atk = v.integer(data["atk"], v.pointer(path, "atk"), minimum=0)
@@ -295,6 +295,10 @@ def parse_card(data: Any, path: str, *, zone: str, cards: CardLookup | None = No
             key: v.integer(value, v.pointer(effects_path, key)) for key, value in data["effects"].items()
         }
     if not on_field:
+        # Marks of the lines may be copied along with a card, but only with their resting values.
+        for key in FIELD_ONLY:
+            if key in data and data[key] not in (False, 0, []):
+                raise v.fail(v.pointer(path, key), f"only a monster in a line has {key}")
         return card
     if "effects_used" in data:
         used_path = v.pointer(path, "effects_used")

@@ -286,7 +286,7 @@ def parse_card(
     elif kind == "terrain":
         required += ("terrain",)
     v.obj(data, path, required=required, optional=fields)
-    if kind == "terrain" and zone != "terrains" and "occupied" in data:
+    if kind == "terrain" and zone != "terrains" and data.get("occupied", False) is not False:
         raise v.fail(v.pointer(path, "occupied"), "only a terrain in the terrain zone is occupied or free")
     if kind == "terrain":
         terrain = v.choice(data["terrain"], v.pointer(path, "terrain"), TERRAIN_TYPES)

@@ -58,11 +58,16 @@ def render_html(*, kind: str, event: Event, round_: Round | None, request=None) 
     return render_to_string(template, context, request=request)
 
 
-def render_pdf(*, kind: str, event: Event, round_: Round | None, request=None) -> bytes:
-    """The printout as PDF bytes; the stylesheet is read from disk (no network, no static server)."""
+def render_document(*, kind: str, event: Event, round_: Round | None, request=None):
+    """The laid-out printout (a WeasyPrint Document: pages, sizes); the stylesheet is read from disk (no
+    network, no static server); fonts are the machine's."""
     from weasyprint import CSS, HTML
 
     html = render_html(kind=kind, event=event, round_=round_, request=request)
-    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf(
+    return HTML(string=html, base_url=str(settings.BASE_DIR)).render(
         stylesheets=[CSS(filename=str(PRINT_CSS))]
     )
+
+
+def render_pdf(*, kind: str, event: Event, round_: Round | None, request=None) -> bytes:
+    return render_document(kind=kind, event=event, round_=round_, request=request).write_pdf()

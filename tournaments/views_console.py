@@ -222,18 +222,25 @@ def console_event(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "tournaments/console/event.html", _dashboard_context(request, event))
 
 
+def _registrations_fragment(
+    request: HttpRequest, event: Event, status: int = 200, error: TournamentError | None = None
+) -> HttpResponse:
+    query = request.GET.get("q") or request.POST.get("q") or ""
+    context = {
+        "event": event,
+        "query": query,
+        "registrations": day_selectors.registrations_search(event=event, query=query),
+        "can_manage": can_manage(user=request.user, event=event),
+        "error": error,
+    }
+    return render(request, "tournaments/console/_registrations.html", context, status=status)
+
+
 @login_required
 @require_GET
 def console_registrations(request: HttpRequest, event_id: int) -> HttpResponse:
     """The check-in list, filtered as the desk types (htmx fragment)."""
-    event = _staff_event(request, event_id)
-    context = {
-        "event": event,
-        "query": request.GET.get("q", ""),
-        "registrations": day_selectors.registrations_search(event=event, query=request.GET.get("q", "")),
-        "can_manage": can_manage(user=request.user, event=event),
-    }
-    return render(request, "tournaments/console/_registrations.html", context)
+    return _registrations_fragment(request, _staff_event(request, event_id))
 
 
 REGISTRATION_ACTIONS = {
@@ -257,18 +264,18 @@ def console_registration_action(
     try:
         REGISTRATION_ACTIONS[action](registration=registration, by=request.user)
     except TournamentError as error:
-        _error(request, error)
         if request.htmx:
-            return HttpResponse(error.message, status=error.status)
+            return _registrations_fragment(request, event, status=error.status, error=error)
+        _error(request, error)
     else:
+        if request.htmx:
+            return _registrations_fragment(request, event)
         done = {
             "check_in": _("%(name)s is checked in."),
             "drop": _("%(name)s has dropped."),
             "no_show": _("%(name)s is marked as a no-show."),
         }[action]
         messages.success(request, done % {"name": registration.player})
-    if request.htmx:
-        return console_registrations(request, event_id)
     return redirect(_console_url(event, "registrations") + "")
 
 

@@ -1,0 +1,145 @@
+"""The player's phone page: live fragment (204 / 304 when nothing changed), report, confirm, dispute, drop;
+players act on their own matches only; the page stays small and its queries do not grow."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.tournaments.day.conftest import played_event, staff_event
+from tournaments import services
+from tournaments.models import Match, MatchDispute, Registration
+
+pytestmark = pytest.mark.django_db
+
+
+def _pair(organizer, players=4):
+    event = staff_event(organizer, players=players)
+    round_ = services.round_pair_next(event=event, user=organizer)
+    match = (
+        Match.objects.filter(round=round_, player_b__isnull=False)
+        .select_related("player_a__player", "player_b__player")
+        .order_by("table")
+        .first()
+    )
+    return event, match, match.player_a.player, match.player_b.player
+
+
+def test_register_and_check_in(client, organizer, player_user):
+    event = staff_event(organizer, players=2)
+    client.force_login(player_user)
+    url = f"/events/{event.pk}/me/"
+    assert b'data-testid="register"' in client.get(url).content
+    assert client.post(f"/events/{event.pk}/me/register/").status_code == 302
+    services.event_set_status(event=event, status="check_in", user=organizer)
+    assert client.post(f"/events/{event.pk}/me/check-in/").status_code == 302
+    assert Registration.objects.get(event=event, player=player_user).status == "checked_in"
+    response = client.post(f"/events/{event.pk}/me/register/")
+    assert response.status_code == 400 and b"already registered" in response.content
+
+
+def test_live_fragment_answers_204_and_304_until_pairings_change(client, organizer):
+    event = staff_event(organizer, players=4)
+    reg = Registration.objects.filter(event=event).select_related("player").first()
+    client.force_login(reg.player)
+    live = f"/events/{event.pk}/me/live/"
+    first = client.get(live)
+    assert first.status_code == 200
+    assert b'data-testid="waiting"' in first.content
+    version = first["ETag"].strip('"')
+    assert client.get(live, {"v": version}).status_code == 204
+    assert client.get(live, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    services.round_pair_next(event=event, user=organizer)
+    changed = client.get(live, {"v": version})
+    assert changed.status_code == 200
+    assert b'data-testid="my-table"' in changed.content
+    assert len(changed.content) < 4000  # a tiny fragment for slow connections
+
+
+def test_report_confirm_flow(client, organizer):
+    event, match, a, b = _pair(organizer)
+    client.force_login(a)
+    response = client.post(f"/events/{event.pk}/me/report/", {"result": "2-1", "version": match.version})
+    assert response.status_code == 302
+    page = client.get(f"/events/{event.pk}/me/").content
+    assert b'data-testid="reported"' in page
+    match.refresh_from_db()
+    assert (match.status, match.games_a, match.games_b) == ("reported", 2, 1)
+    # the reporter cannot confirm their own report
+    assert client.post(f"/events/{event.pk}/me/confirm/").status_code == 403
+    client.force_login(b)
+    page = client.get(f"/events/{event.pk}/me/").content
+    assert b'data-testid="to-confirm"' in page and b"you 1\xe2\x80\x932" in page
+    assert client.post(f"/events/{event.pk}/me/confirm/", {"version": match.version - 1}).status_code == 409
+    assert client.post(f"/events/{event.pk}/me/confirm/", {"version": match.version}).status_code == 302
+    match.refresh_from_db()
+    assert match.status == "confirmed"
+    assert b'data-testid="result-confirmed"' in client.get(f"/events/{event.pk}/me/").content
+
+
+def test_player_b_reports_from_their_side(client, organizer):
+    event, match, a, b = _pair(organizer)
+    client.force_login(b)
+    client.post(f"/events/{event.pk}/me/report/", {"result": "2-0"})
+    match.refresh_from_db()
+    assert (match.games_a, match.games_b) == (0, 2)
+
+
+def test_dispute(client, organizer):
+    event, match, a, b = _pair(organizer)
+    client.force_login(b)
+    assert client.post(f"/events/{event.pk}/me/dispute/").status_code == 409  # nothing reported yet
+    client.force_login(a)
+    client.post(f"/events/{event.pk}/me/report/", {"result": "2-0"})
+    assert client.post(f"/events/{event.pk}/me/dispute/").status_code == 403  # not your own report
+    client.force_login(b)
+    response = client.post(f"/events/{event.pk}/me/dispute/", {"reason": "I won one game"}, follow=True)
+    assert b"A judge is called" in response.content
+    assert MatchDispute.objects.filter(match=match, resolved_at__isnull=True).count() == 1
+
+
+def test_bad_reports_are_refused_with_4xx(client, organizer):
+    event, match, a, b = _pair(organizer)
+    client.force_login(a)
+    response = client.post(f"/events/{event.pk}/me/report/", {"result": "9-9"})
+    assert response.status_code == 400 and b"Unknown quick result" in response.content
+    response = client.post(f"/events/{event.pk}/me/report/", {"my_games": "3", "their_games": "0"})
+    assert response.status_code == 400
+    client.post(f"/events/{event.pk}/me/report/", {"result": "2-0"})
+    client.force_login(b)
+    response = client.post(f"/events/{event.pk}/me/report/", {"result": "2-0"})
+    assert response.status_code == 409 and b"confirm it, or call a judge" in response.content
+    assert Match.objects.get(pk=match.pk).games_a == 2
+
+
+def test_drop_needs_confirmation(client, organizer):
+    event, match, a, b = _pair(organizer)
+    client.force_login(a)
+    assert client.post(f"/events/{event.pk}/me/drop/").status_code == 400
+    assert client.post(f"/events/{event.pk}/me/drop/", {"confirm": "yes"}).status_code == 302
+    assert Registration.objects.get(event=event, player=a).status == "dropped"
+    assert b'data-testid="dropped"' in client.get(f"/events/{event.pk}/me/").content
+
+
+def test_record_and_standing_shown(client, organizer):
+    event = played_event(organizer, players=6, rounds=2)
+    reg = Registration.objects.filter(event=event).select_related("player").first()
+    client.force_login(reg.player)
+    page = client.get(f"/events/{event.pk}/me/").content
+    assert b'data-testid="my-record"' in page and b"Rank" in page
+    assert b'data-testid="deck-status"' in page
+
+
+def test_player_page_queries_do_not_grow(client, organizer):
+    small = played_event(organizer, players=6, rounds=1, name="S")
+    large = played_event(organizer, players=40, rounds=1, name="L")
+    counts = []
+    for event in (small, large):
+        reg = Registration.objects.filter(event=event).select_related("player").first()
+        client.force_login(reg.player)
+        for url in (f"/events/{event.pk}/me/", f"/events/{event.pk}/me/live/"):
+            with CaptureQueriesContext(connection) as ctx:
+                assert client.get(url).status_code == 200
+            counts.append(len(ctx.captured_queries))
+    assert counts[:2] == counts[2:]

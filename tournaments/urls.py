@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:pk>/", views.event_detail, name="event_detail"),
     path("<int:pk>/status/", views.event_status, name="event_status"),
     path("<int:pk>/register/", views.register, name="register"),
+    path("<int:pk>/people/", views.add_person, name="add_person"),
     path(
         "<int:pk>/registrations/<int:registration_id>/<slug:action>/",
         views.registration_action,

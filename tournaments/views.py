@@ -113,6 +113,32 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tournaments:event_detail", pk=pk)
 
 
+@require_POST
+@login_required
+def add_person(request: HttpRequest, pk: int) -> HttpResponse:
+    """Staff: register a player by username (a late entry during the Swiss), or add a judge/organizer."""
+    from django.contrib.auth import get_user_model
+
+    event = get_object_or_404(Event, pk=pk)
+    username = request.POST.get("username", "").strip()
+    person = get_user_model().objects.filter(username=username).first()
+    if person is None:
+        messages.error(request, _("No user with the name “%(name)s”.") % {"name": username})
+        return redirect("tournaments:event_detail", pk=pk)
+    try:
+        if request.POST.get("as") == "player":
+            services.registration_create(event=event, player=person, by=request.user, check_in=True)
+            messages.success(request, _("%(name)s is registered and checked in.") % {"name": person})
+        else:
+            services.event_add_staff(
+                event=event, user=person, role=request.POST.get("as", ""), by=request.user
+            )
+            messages.success(request, _("%(name)s joined the staff.") % {"name": person})
+    except TournamentError as exc:
+        _error(request, exc)
+    return redirect("tournaments:event_detail", pk=pk)
+
+
 REGISTRATION_ACTIONS = {
     "check-in": services.registration_check_in,
     "drop": services.registration_drop,

@@ -108,3 +108,20 @@ def test_standings_explain_and_top_cut_pages(client, organizer, judge):
     client.post(f"/events/{event.pk}/top-cut/")
     page = client.get(f"/events/{event.pk}/top-cut/")
     assert page.content.count(b'data-testid="bracket-match"') == 2
+
+
+def test_organizer_adds_a_judge_and_a_late_entry(client, organizer):
+    from tests.tournaments.conftest import play_round
+
+    event = make_event(organizer, players=6)
+    play_round(event, services.round_pair_next(event=event, user=organizer), organizer)
+    User.objects.create_user("newjudge", role=Role.JUDGE)
+    User.objects.create_user("latecomer", role=Role.PLAYER)
+    client.force_login(organizer)
+    client.post(f"/events/{event.pk}/people/", {"username": "newjudge", "as": "judge"})
+    client.post(f"/events/{event.pk}/people/", {"username": "latecomer", "as": "player"})
+    assert event.staff.filter(user__username="newjudge", role="judge").exists()
+    late = Registration.objects.get(event=event, player__username="latecomer")
+    assert late.first_round == 2 and late.status == "checked_in"
+    response = client.post(f"/events/{event.pk}/people/", {"username": "nobody", "as": "judge"}, follow=True)
+    assert b"No user with the name" in response.content

@@ -232,6 +232,12 @@ def round_request_pairing(
         expected = _next_swiss_number(event)
         if number is not None and number < expected:
             return Round.objects.get(event=event, number=number), None
+        if number is not None and number > expected:
+            raise Conflict(
+                _("The next round to pair is round %(n)d.") % {"n": expected},
+                field="number",
+                code="wrong_round",
+            )
         number = expected
         active = Registration.objects.filter(event=event, status=RegistrationStatus.CHECKED_IN).count()
         if active <= INLINE_PAIRING_MAX_PLAYERS and not force_task:

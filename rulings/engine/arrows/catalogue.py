@@ -22,7 +22,7 @@ RULESETS: dict[str, RuleSet] = {
             "rounding up, turn effects at the very end of the end phase."
         ),
         flags={
-            "line_spaces": 5,
+            "line_spaces": 3,
             "attack_on_placement_turn": False,
             "empty_deck_draw_loses": True,
             "draws_per_turn": 1,
@@ -46,9 +46,10 @@ RULES: tuple[Rule, ...] = (
         "fixed number of spaces. A monster is placed from the hand into a free space of either line and "
         "may later move to the other line.",
         "Un Monstre ne peut attaquer que depuis la ligne d'Attaquant.",
-        "Each line has line_spaces spaces (5 unless the state says otherwise in `line_spaces`); a line is "
-        "listed space by space, an empty space being null. Placing and moving take the first free space "
-        "unless the action names a `space`. Monsters are placed and moved in the main phase, in any number.",
+        "Each line has `line_spaces` spaces: as the state says, else as many as its longest line lists, "
+        "and at least 3 (flag line_spaces); a line is listed space by space, an empty space being null. "
+        "Placing and moving take the first free space unless the action names a `space`. Monsters are "
+        "placed and moved in the main phase, in any number.",
     ),
     _rule(
         "ARR-ATTACK-PHASE",

@@ -382,6 +382,20 @@ def _source(data: dict, path: str) -> str:
     return v.choice(data.get("source", "magic"), v.pointer(path, "source"), EFFECT_SOURCES)
 
 
+def _longest_line(players: Any) -> int:
+    """Without `line_spaces`, a line given longer than the default sets the number of spaces."""
+    if not isinstance(players, dict):
+        return 0
+    lengths = [
+        len(side[line])
+        for side in players.values()
+        if isinstance(side, dict)
+        for line in LINES
+        if isinstance(side.get(line), list)
+    ]
+    return max(lengths, default=0)
+
+
 def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None, path: str) -> State:
     v.obj(
         data,
@@ -389,9 +403,10 @@ def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None
         required=("turn", "turn_player", "phase", "players"),
         optional=("line_spaces", "turn_effects", "draw_done"),
     )
-    spaces = v.integer(
-        data.get("line_spaces", flags["line_spaces"]), v.pointer(path, "line_spaces"), minimum=1
-    )
+    if "line_spaces" in data:
+        spaces = v.integer(data["line_spaces"], v.pointer(path, "line_spaces"), minimum=1)
+    else:
+        spaces = max(flags["line_spaces"], _longest_line(data.get("players")))
     state = State(ruleset=ruleset, flags=flags, spaces=spaces)
     errors: list[PathError] = []
     for key, check in (

@@ -105,8 +105,8 @@ def test_halving_rounds_up(lp: int) -> None:
 
 def test_lines_are_padded_and_too_long_lines_are_malformed() -> None:
     answer = replay(document(A={"attackers": [monster("X", 1, 1)]}))
-    assert answer["state"]["line_spaces"] == 5
-    assert answer["state"]["players"]["A"]["attackers"][1:] == [None] * 4
+    assert answer["state"]["line_spaces"] == 3
+    assert answer["state"]["players"]["A"]["attackers"][1:] == [None] * 2
     with pytest.raises(MalformedDocument) as caught:
         replay(document(spaces=1, A={"defenders": [monster("X", 1, 1), monster("Y", 1, 1)]}))
     assert caught.value.errors[0].path == "/state/players/A/defenders"

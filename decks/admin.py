@@ -27,6 +27,9 @@ class CardAdmin(admin.ModelAdmin):
         obj.content_hash = ""  # edited by hand: the next import of its file rewrites it
         super().save_model(request, obj, form, change)
         CardKey.objects.get_or_create(game=obj.game, key=obj.key.lower(), defaults={"card": obj})
+        from decks.selectors import search_index_clear
+
+        search_index_clear()
 
 
 @admin.register(Banlist)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import bisect
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, Q
+from django.db.models import Max, Q
 from django.utils import timezone
 from rapidfuzz import fuzz, process
 
@@ -17,6 +19,7 @@ from decks.names import SUGGESTION_CUTOFF, normalise_name
 from rulings.engine.decklists import Banlist as EngineBanlist
 
 SEARCH_CANDIDATES = 400
+RANKED_CANDIDATES = 80
 
 
 def _record(card: Card) -> CardRecord:
@@ -125,36 +128,69 @@ def card_get(*, game: str, ref: CardRef) -> Card | None:
     return None
 
 
-def _candidate_filter(tokens: Iterable[str]) -> Q:
-    query = Q()
-    for token in tokens:
-        query |= Q(name_norm__contains=token) | Q(name_fr_norm__contains=token)
-    return query
+class _SearchIndex:
+    """The normalised names of one game's cards, held in memory per process for fast autocomplete.
 
+    Imports in this process clear it; changes made by another process (the import worker) are seen
+    within ``CHECK_SECONDS``: the newest ``updated_at`` of the game's cards (an indexed ``MAX``) is
+    compared at most that often. ``TTL_SECONDS`` bounds how long deletions can go unseen.
+    """
 
-class _Vocabulary:
-    """Distinct words of the card names of one game, to correct typos word by word (cached per process)."""
+    TTL_SECONDS = 120.0
+    CHECK_SECONDS = 1.0
 
     def __init__(self) -> None:
-        self._by_game: dict[str, tuple[tuple[int, object], list[str]]] = {}
+        self._by_game: dict[str, dict] = {}
 
-    def words(self, game: str) -> list[str]:
-        stamp = Card.objects.filter(game=game).aggregate(n=Count("pk"), last=Max("updated_at"))
-        version = (stamp["n"], stamp["last"])
+    def clear(self) -> None:
+        self._by_game.clear()
+
+    def get(self, game: str) -> dict:
         cached = self._by_game.get(game)
-        if cached is None or cached[0] != version:
-            words: set[str] = set()
-            for name_norm, name_fr_norm in Card.objects.filter(game=game).values_list(
-                "name_norm", "name_fr_norm"
-            ):
-                words.update(name_norm.split())
-                words.update(name_fr_norm.split())
-            cached = (version, sorted(w for w in words if len(w) >= 3))
-            self._by_game[game] = cached
-        return cached[1]
+        now = time.monotonic()
+        if cached is not None and now - cached["checked"] < self.CHECK_SECONDS:
+            return cached
+        stamp = Card.objects.filter(game=game).aggregate(last=Max("updated_at"))["last"]
+        if cached is not None and cached["stamp"] == stamp and now - cached["loaded"] <= self.TTL_SECONDS:
+            cached["checked"] = now
+            return cached
+        cached = self._load(game, stamp, now)
+        self._by_game[game] = cached
+        return cached
+
+    @staticmethod
+    def _load(game: str, stamp, now: float) -> dict:
+        rows = list(Card.objects.filter(game=game).values_list("pk", "name_norm", "name_fr_norm", "kind"))
+        words: set[str] = set()
+        starts, parts, offset = [], [], 0
+        for _pk, name_norm, name_fr_norm, _kind in rows:
+            words.update(name_norm.split())
+            words.update(name_fr_norm.split())
+            # One string for the whole game, "\n<english>\t<french>" per card: str.find scans it at C speed.
+            part = f"\n{name_norm}\t{name_fr_norm}"
+            starts.append(offset)
+            parts.append(part)
+            offset += len(part)
+        return {
+            "stamp": stamp,
+            "loaded": now,
+            "checked": now,
+            "pks": [row[0] for row in rows],
+            "names": [row[1] for row in rows],
+            "names_fr": [row[2] for row in rows],
+            "kinds": [row[3] for row in rows],
+            "vocabulary": sorted(w for w in words if len(w) >= 3),
+            "text": "".join(parts),
+            "starts": starts,
+        }
 
 
-_VOCABULARY = _Vocabulary()
+_SEARCH_INDEX = _SearchIndex()
+
+
+def search_index_clear() -> None:
+    """Forget the in-memory name index (the card services call it after writing cards)."""
+    _SEARCH_INDEX.clear()
 
 
 def _coverage(tokens: list[str], text: str) -> float:
@@ -183,49 +219,82 @@ def _rank(normalised: str, text: str) -> float:
     return score - len(text) / 100
 
 
+MAX_HITS = 5000
+
+
+def _matching(index: dict, needles: Iterable[str], allowed, found: dict[int, None]) -> None:
+    """Add the rows holding a needle, best placed first: names starting with it, then names with a
+    word starting with it, then anywhere — so the capped candidate set keeps the likeliest cards."""
+    text, starts = index["text"], index["starts"]
+    places: dict[int, int] = {}
+    for needle in needles:
+        # Short needles match almost everything: only look at the starts of names and words.
+        probes = [f"\n{needle}", f"\t{needle}", f" {needle}"] if len(needle) < 3 else [needle]
+        for probe in probes:
+            position = text.find(probe)
+            while position != -1 and len(places) < MAX_HITS:
+                row = bisect.bisect_right(starts, position) - 1
+                # The character before the needle: start of a name ("\n", "\t"), of a word (" "), or other.
+                before = probe[0] if len(probe) > len(needle) else (text[position - 1] if position else "\n")
+                place = 0 if before in "\n\t" else (1 if before == " " else 2)
+                if place < places.get(row, 3):
+                    places[row] = place
+                position = text.find(probe, position + 1)
+    for row in sorted(places, key=lambda r: (places[r], r)):
+        if len(found) >= SEARCH_CANDIDATES:
+            return
+        if row not in found and allowed(row):
+            found[row] = None
+
+
 def card_search(
     *, game: str, query: str, limit: int = 10, cutoff: float = 50.0, kinds: Iterable[str] | None = None
 ) -> list[Card]:
     """Cards whose English or French name matches ``query``, best first.
 
-    Tolerant of typos, accents and punctuation: candidates come from the indexed
-    normalised-name columns (the whole query as a substring, else its words, else the
-    known words closest to each word), then rapidfuzz ranks that small set.
+    Tolerant of typos, accents and punctuation. Candidates are the cards whose normalised
+    name (English or French) holds the whole query, else one of its words, else a known
+    word close to one of its words (typos); rapidfuzz then ranks that small set. Two
+    queries: the freshness check of the in-memory name index, and fetching the results.
     """
     normalised = normalise_name(query)
     if not normalised:
         return []
-    base = Card.objects.filter(game=game)
-    if kinds:
-        base = base.filter(kind__in=list(kinds))
-    columns = ("pk", "name_norm", "name_fr_norm")
-    candidates = list(base.filter(_candidate_filter([normalised])).values_list(*columns)[:SEARCH_CANDIDATES])
+    index = _SEARCH_INDEX.get(game)
+    wanted = set(kinds) if kinds else None
+    allowed = (lambda i: index["kinds"][i] in wanted) if wanted else (lambda i: True)
+    found: dict[int, None] = {}
+    _matching(index, [normalised], allowed, found)
     tokens = [t for t in normalised.split() if len(t) >= 3]
-    if len(candidates) < limit and len(tokens) > 1:
-        seen = {row[0] for row in candidates}
-        extra = base.filter(_candidate_filter(tokens)).values_list(*columns)[:SEARCH_CANDIDATES]
-        candidates += [row for row in extra if row[0] not in seen]
-    if len(candidates) < limit and tokens:
-        vocabulary = _VOCABULARY.words(game)
+    if len(found) < limit and len(tokens) > 1:
+        _matching(index, tokens, allowed, found)
+    if len(found) < limit and tokens:
         corrected: set[str] = set()
         for token in tokens:
-            for word, _score, _index in process.extract(
-                token, vocabulary, scorer=fuzz.ratio, limit=3, score_cutoff=75
+            for word, _score, _i in process.extract(
+                token, index["vocabulary"], scorer=fuzz.ratio, limit=3, score_cutoff=75
             ):
                 corrected.add(word)
         corrected -= set(tokens)
         if corrected:
-            seen = {row[0] for row in candidates}
-            extra = base.filter(_candidate_filter(corrected)).values_list(*columns)[:SEARCH_CANDIDATES]
-            candidates += [row for row in extra if row[0] not in seen]
-    if not candidates:
-        return []
+            _matching(index, corrected, allowed, found)
+    rows = list(found)
+    if len(rows) > RANKED_CANDIDATES:
+        # A cheap first cut (rapidfuzz's C loop) before the finer ranking below.
+        keep: set[int] = set()
+        for column in ("names", "names_fr"):
+            texts = [index[column][i] for i in rows]
+            best = process.extract(normalised, texts, scorer=fuzz.WRatio, limit=RANKED_CANDIDATES // 2)
+            keep.update(rows[position] for _text, _score, position in best)
+        rows = [i for i in rows if i in keep]
     scored = []
-    for pk, name_norm, name_fr_norm in candidates:
-        score = max(_rank(normalised, name_norm), _rank(normalised, name_fr_norm))
+    for i in rows:
+        score = max(_rank(normalised, index["names"][i]), _rank(normalised, index["names_fr"][i]))
         if score >= cutoff:
-            scored.append((-score, name_norm, pk))
+            scored.append((-score, index["names"][i], index["pks"][i]))
     ranked = [pk for _score, _name, pk in sorted(scored)[:limit]]
+    if not ranked:
+        return []
     by_pk = Card.objects.in_bulk(ranked)
     return [by_pk[pk] for pk in ranked if pk in by_pk]
 

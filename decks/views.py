@@ -393,10 +393,18 @@ def card_imports(request: HttpRequest) -> HttpResponse:
                 status = 400
         else:
             status = 400
+    task, unavailable = None, False
+    if job is not None:
+        try:
+            task = task_status(job.task_id)
+        except Exception:  # noqa: BLE001 - Redis unreachable: the fragment says so and retries
+            unavailable = True
     context = {
         "form": form,
         "job": job,
-        "task": task_status(job.task_id) if job else None,
+        "task": task,
+        "unavailable": unavailable,
+        "task_id": job.task_id if job else None,
         "imports": CardImport.objects.defer("data").select_related("created_by")[:20],
     }
     return render(request, "decks/card_imports.html", context, status=status)

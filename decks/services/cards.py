@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.db import transaction
+from django.utils import timezone
 
 from decks.cardfiles import BanlistError, CardFileError, CardRecord, read_banlists, read_cards
 from decks.models import Banlist, Card, CardImport, CardKey, Game
 from decks.names import normalise_name
+from decks.selectors import search_index_clear
 
 BATCH_SIZE = 1000
 ProgressCallback = Callable[[int, int, str], None]
@@ -39,6 +41,7 @@ CARD_FIELDS = (
     "max_copies",
     "source",
     "content_hash",
+    "updated_at",
 )
 
 
@@ -154,12 +157,13 @@ def cards_import(
         }
         to_create: list[Card] = []
         to_update: list[Card] = []
+        now = timezone.now()  # bulk_update does not touch auto_now fields: set it (search caches watch it)
         for key in keys:
             fields = card_fields_from_record(unique[key])
             if key not in existing:
-                to_create.append(Card(game=game, key=key, **fields))
+                to_create.append(Card(game=game, key=key, updated_at=now, **fields))
             elif existing[key][1] != fields["content_hash"]:
-                to_update.append(Card(pk=existing[key][0], game=game, key=key, **fields))
+                to_update.append(Card(pk=existing[key][0], game=game, key=key, updated_at=now, **fields))
             else:
                 result.unchanged += 1
         done = result.unchanged
@@ -181,6 +185,7 @@ def cards_import(
         result.created, result.updated = len(to_create), len(to_update)
         if to_create or to_update:
             _rebuild_keys(game=game, keys=[card.key for card in to_create + to_update], unique=unique)
+            transaction.on_commit(search_index_clear)
     return result
 
 

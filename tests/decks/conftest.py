@@ -15,9 +15,20 @@ DATA = Path(__file__).resolve().parent / "data"
 
 # 40 Main + 3 Extra, legal on the fixture "2026.02 TCG" list.
 LEGAL_MAIN = [
-    5318639, 6368038, 10045474, 12580477, 14087893, 14532163, 14558127, 20721928, 24094653, 24299458,
-    26202165, 27204311, 36996508,
-]  # fmt: skip
+    5318639,
+    6368038,
+    10045474,
+    12580477,
+    14087893,
+    14532163,
+    14558127,
+    20721928,
+    24094653,
+    24299458,
+    26202165,
+    27204311,
+    36996508,
+]
 LEGAL_YDK = (
     "#created by a test\n#main\n"
     + "".join(f"{code}\n" * 3 for code in LEGAL_MAIN)
@@ -45,6 +56,16 @@ Extra Deck:
 """
 
 
+@pytest.fixture(autouse=True)
+def _fresh_search_index():
+    """Each test starts with an empty in-memory name index (the database is rolled back between tests)."""
+    from decks.selectors import search_index_clear
+
+    search_index_clear()
+    yield
+    search_index_clear()
+
+
 @pytest.fixture
 def yugioh_cards(db):
     return cards_import_file(path=FIXTURES / "yugioh-cards.json", game="yugioh")
@@ -52,8 +73,11 @@ def yugioh_cards(db):
 
 @pytest.fixture
 def all_cards(db, yugioh_cards):
-    for game, name in (("vanguard", "vanguard-trial-deck.csv"), ("rayman", "rayman-pool.csv"),
-                       ("arrows", "arrows-pool.csv")):  # fmt: skip
+    for game, name in (
+        ("vanguard", "vanguard-trial-deck.csv"),
+        ("rayman", "rayman-pool.csv"),
+        ("arrows", "arrows-pool.csv"),
+    ):
         cards_import_file(path=FIXTURES / name, game=game)
 
 
@@ -97,9 +121,13 @@ def make_event(organizer, *, judge=None, game="yugioh", banlist="2026.02 TCG", d
     from tournaments.models import Event, EventStaff, Registration
 
     event = Event.objects.create(
-        name="Deck Test Open", game=game, date=datetime.date(2026, 12, 5), organizer=organizer, banlist=banlist,
+        name="Deck Test Open",
+        game=game,
+        date=datetime.date(2026, 12, 5),
+        organizer=organizer,
+        banlist=banlist,
         decklist_deadline=deadline,
-    )  # fmt: skip
+    )
     if judge is not None:
         EventStaff.objects.create(event=event, user=judge, role="judge")
     for user in players:

@@ -18,7 +18,9 @@ def test_phone_player_uploads_then_builds_with_card_search(live_server, page_at,
     cards_import_file(path=FIXTURES / "yugioh-cards.json", game="yugioh")
     banlists_import_file(path=FIXTURES / "banlist.lflist.conf")
     organizer = User.objects.create_user("b-orga", password="pw-orga-123", role=Role.ORGANIZER)
-    player = User.objects.create_user("b-player", password="pw-player-123", role=Role.PLAYER, display_name="Pia")
+    player = User.objects.create_user(
+        "b-player", password="pw-player-123", role=Role.PLAYER, display_name="Pia"
+    )
     event = make_event(organizer, players=[player])
 
     page = page_at("phone")

@@ -35,9 +35,13 @@ def snapshot():
 
 @pytest.mark.parametrize(
     ("game", "name", "count"),
-    [("yugioh", "yugioh-cards.json", 45), ("vanguard", "vanguard-trial-deck.csv", 18),
-     ("rayman", "rayman-pool.csv", 20), ("arrows", "arrows-pool.csv", 12)],
-)  # fmt: skip
+    [
+        ("yugioh", "yugioh-cards.json", 45),
+        ("vanguard", "vanguard-trial-deck.csv", 18),
+        ("rayman", "rayman-pool.csv", 20),
+        ("arrows", "arrows-pool.csv", 12),
+    ],
+)
 def test_import_twice_changes_nothing(game, name, count):
     first = run("import_cards", "--game", game, str(FIXTURES / name))
     assert first == {"game": game, "total": count, "created": count, "updated": 0, "unchanged": 0}
@@ -103,8 +107,9 @@ def test_cdb_import_and_wrong_extension(tmp_path):
     path = tmp_path / "mini.cdb"
     connection = sqlite3.connect(path)
     connection.executescript(
-        "CREATE TABLE datas (id INTEGER PRIMARY KEY, ot INTEGER, alias INTEGER, setcode INTEGER, type INTEGER,"
-        " atk INTEGER, def INTEGER, level INTEGER, race INTEGER, attribute INTEGER, category INTEGER);"
+        "CREATE TABLE datas (id INTEGER PRIMARY KEY, ot INTEGER, alias INTEGER, setcode INTEGER,"
+        " type INTEGER, atk INTEGER, def INTEGER, level INTEGER, race INTEGER, attribute INTEGER,"
+        " category INTEGER);"
         "CREATE TABLE texts (id INTEGER PRIMARY KEY, name TEXT, desc TEXT);"
         "INSERT INTO datas VALUES (89631139, 3, 0, 221, 17, 3000, 2500, 8, 8192, 16, 0);"
         "INSERT INTO texts VALUES (89631139, 'Blue-Eyes White Dragon', '');"

@@ -15,7 +15,9 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 def big_pool(rows: int) -> bytes:
     lines = ["id,name,name_fr,kind,atk,def,ret,level,arrows,rarity,limit,effect"]
-    lines += [f"x-{n:05d},Test Monster {n},Monstre Test {n},monster,{n % 9},{n % 7},,1,up,C,," for n in range(rows)]
+    lines += [
+        f"x-{n:05d},Test Monster {n},Monstre Test {n},monster,{n % 9},{n % 7},,1,up,C,," for n in range(rows)
+    ]
     return ("\n".join(lines) + "\n").encode()
 
 
@@ -53,7 +55,9 @@ def test_a_bad_file_fails_on_the_worker_and_changes_nothing(celery_worker):
     from decks.services.cards import card_import_start
     from decks.tasks import import_cards_task
 
-    data = big_pool(50).replace(b"Test Monster 7,", b"Test Monster 7,").replace(b"monster,7,", b"monster,seven,")
+    data = (
+        big_pool(50).replace(b"Test Monster 7,", b"Test Monster 7,").replace(b"monster,7,", b"monster,seven,")
+    )
     job = card_import_start(game="arrows", filename="bad.csv", data=data)
     result = import_cards_task.AsyncResult(job.task_id).get(timeout=60)
     assert result["status"] == "failed"

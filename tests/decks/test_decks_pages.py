@@ -18,7 +18,9 @@ pytestmark = pytest.mark.django_db
 def test_card_search_page_and_autocomplete(client, yugioh_cards):
     page = client.get("/decks/cards/?game=yugioh&q=ash")
     assert page.status_code == 200 and "Ash Blossom &amp; Joyous Spring" in page.content.decode()
-    fragment = client.get("/decks/cards/autocomplete/?game=yugioh&q=floraison%20cendre", HTTP_HX_REQUEST="true")
+    fragment = client.get(
+        "/decks/cards/autocomplete/?game=yugioh&q=floraison%20cendre", HTTP_HX_REQUEST="true"
+    )
     html = fragment.content.decode()
     assert "Ash Blossom" in html and "<html" not in html
     picker = client.get("/decks/cards/autocomplete/?game=yugioh&q=decode&pick=1").content.decode()
@@ -76,8 +78,9 @@ def _submit_all(event, players):
         decklist_submit(registration=registration_of(event, user), user=user, data=LEGAL_YDK)
 
 
-def test_staff_list_deck_sheet_pdf_and_exports(client, event, player, other_player, judge,
-                                               django_assert_max_num_queries):  # fmt: skip
+def test_staff_list_deck_sheet_pdf_and_exports(
+    client, event, player, other_player, judge, django_assert_max_num_queries
+):
     _submit_all(event, [player, other_player])
     client.force_login(judge)
     with django_assert_max_num_queries(12):

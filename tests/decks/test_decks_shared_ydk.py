@@ -1,4 +1,5 @@
-"""Every .ydk of /work/shared/data/yugioh/decks/ through validate_deck, against the shared cards.json + banlist.
+"""Every .ydk of /work/shared/data/yugioh/decks/ through validate_deck, against the shared cards.json
+and banlist.
 
 Skipped only when the shared data folder is absent.
 """

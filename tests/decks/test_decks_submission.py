@@ -22,7 +22,9 @@ def client_for(user) -> APIClient:
 
 
 def submit(user, event, content, **extra):
-    return client_for(user).post("/api/decklists/", {"event": event.pk, "content": content, **extra}, format="json")
+    return client_for(user).post(
+        "/api/decklists/", {"event": event.pk, "content": content, **extra}, format="json"
+    )
 
 
 def test_submit_creates_immutable_versions_with_hash(event, player):
@@ -155,11 +157,15 @@ def test_deadline_locks_and_a_judge_unlocks_one_player_with_a_note(event, player
 
 def test_validate_endpoint_without_saving(yugioh_cards, banlists):
     client = APIClient()
-    ok = client.post("/api/decks/validate/", {"game": "yugioh", "content": LEGAL_YDK, "banlist": "2026.02 TCG"},
-                     format="json")  # fmt: skip
+    ok = client.post(
+        "/api/decks/validate/",
+        {"game": "yugioh", "content": LEGAL_YDK, "banlist": "2026.02 TCG"},
+        format="json",
+    )
     assert ok.status_code == 200 and ok.json()["legal"] is True
-    bad = client.post("/api/decks/validate/", {"game": "yugioh", "content": LEGAL_YDK, "banlist": "Nope"},
-                      format="json")  # fmt: skip
+    bad = client.post(
+        "/api/decks/validate/", {"game": "yugioh", "content": LEGAL_YDK, "banlist": "Nope"}, format="json"
+    )
     assert bad.status_code == 400 and bad.json()["errors"][0]["path"] == "/banlist"
     assert not DeckListVersion.objects.exists()
 

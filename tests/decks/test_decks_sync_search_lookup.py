@@ -1,4 +1,5 @@
-"""sync_cards against a recorded API response (fake transport, never the internet), search, CardLookup, demo."""
+"""sync_cards against a recorded API response (a fake transport, never the internet), search,
+CardLookup, demo."""
 
 from __future__ import annotations
 
@@ -93,16 +94,29 @@ def test_search_stays_in_its_game_and_handles_nothing(all_cards):
 
 def test_card_lookup_gives_engine_cards(all_cards):
     assert card_lookup("yugioh", {"id": 44095762}) == {
-        "id": 44095762, "name": "Mirror Force", "kind": "trap", "trap_type": "normal",
-    }  # fmt: skip
+        "id": 44095762,
+        "name": "Mirror Force",
+        "kind": "trap",
+        "trap_type": "normal",
+    }
     msd = card_lookup("yugioh", {"name": "Typhon d'Espace Mystique"})
     assert msd["kind"] == "spell" and msd["spell_type"] == "quick-play"
     dark = card_lookup("yugioh", {"id": 46986421})  # an alternate artwork passcode
-    assert dark["name"] == "Dark Magician" and dark["level"] == 7 and dark["atk"] == 2500 and dark["def"] == 2100
+    assert (
+        dark["name"] == "Dark Magician" and dark["level"] == 7 and dark["atk"] == 2500 and dark["def"] == 2100
+    )
     assert card_lookup("yugioh", {"name": "Stardust Dragon"})["monster_type"] == "synchro"
     blaster = card_lookup("vanguard", {"name": "Blaster Blade"})
-    assert blaster == {"name": "Blaster Blade", "grade": 2, "power": 9000, "shield": 5000, "critical": 1,
-                       "clan": "Royal Paladin", "trigger": None, "sentinel": False}  # fmt: skip
+    assert blaster == {
+        "name": "Blaster Blade",
+        "grade": 2,
+        "power": 9000,
+        "shield": 5000,
+        "critical": 1,
+        "clan": "Royal Paladin",
+        "trigger": None,
+        "sentinel": False,
+    }
     assert card_lookup("rayman", {"name": "Rayman"})["kind"] == "creature"
     assert card_lookup("arrows", {"name": "Gale Hawk"})["atk"] == 4
     assert card_lookup("yugioh", {"id": 1}) is None
@@ -113,9 +127,12 @@ def test_card_lookup_plugs_into_the_engine(yugioh_cards):
     from rulings.engine.registry import get_game
 
     game = get_game("yugioh")
-    document = {"turn": 1, "turn_player": "A", "phase": "main1",
-                "players": {"A": {"lp": 8000, "hand": [{"id": 89631139}], "deck": 30},
-                            "B": {"lp": 8000, "deck": 30}}}  # fmt: skip
+    document = {
+        "turn": 1,
+        "turn_player": "A",
+        "phase": "main1",
+        "players": {"A": {"lp": 8000, "hand": [{"id": 89631139}], "deck": 30}, "B": {"lp": 8000, "deck": 30}},
+    }
     state = game.parse_state(document, ruleset="current", cards=card_lookup)
     hand = game.state_to_json(state)["players"]["A"]["hand"]
     assert hand[0]["name"] == "Blue-Eyes White Dragon"

@@ -59,9 +59,14 @@ def test_banlist_from_a_file_and_cards_from_a_file_without_the_database(tmp_path
     deck = tmp_path / "legal.ydk"
     deck.write_text(LEGAL_YDK.replace("40640057\n", "55144522\n"))
     code, report = validate(
-        deck, "--game", "yugioh", "--banlist", str(FIXTURES / "banlist.lflist.conf"),
-        "--cards", str(FIXTURES / "yugioh-cards.json"),
-    )  # fmt: skip
+        deck,
+        "--game",
+        "yugioh",
+        "--banlist",
+        str(FIXTURES / "banlist.lflist.conf"),
+        "--cards",
+        str(FIXTURES / "yugioh-cards.json"),
+    )
     assert code == 1
     assert [p["code"] for p in report["problems"]] == ["forbidden"]
     assert "Pot of Greed" in report["problems"][0]["message"]
@@ -115,9 +120,13 @@ def test_unknown_passcode_is_a_problem_not_a_crash(tmp_path, yugioh_cards):
     code, report = validate(deck, "--game", "yugioh")
     assert code == 1
     assert report["problems"] == [
-        {"code": "unknown_card", "message": "Card not found: passcode 12345678", "section": "main",
-         "card": "12345678"}
-    ]  # fmt: skip
+        {
+            "code": "unknown_card",
+            "message": "Card not found: passcode 12345678",
+            "section": "main",
+            "card": "12345678",
+        }
+    ]
 
 
 def test_unknown_banlist_name_and_missing_file_exit_2(tmp_path, yugioh_cards):

@@ -116,6 +116,15 @@ def hurt_creature(
     )
     if tings_to is not None:
         gain_tings(state, tings_to, -creature.hp, "RAY-TINGS-OVERKILL", events)
+    else:
+        events.append(
+            Event(
+                "no_tings",
+                {"card": f"{owner}.creatures.{index}"},
+                ("RAY-NO-TINGS-FROM-EFFECTS",),
+                "An ability or a magic card destroyed it: nobody gains tings.",
+            )
+        )
     return True
 
 
@@ -509,12 +518,6 @@ def do_ability_damage(state: State, action: Action) -> list[Event]:
         state, action.card, action.amount, rule="RAY-ABILITY-DAMAGE", tings_to=None, events=events
     )  # type: ignore[arg-type]
     if destroyed:
-        events[-1] = Event(
-            events[-1].type,
-            events[-1].data,
-            (*events[-1].rules, "RAY-NO-TINGS-FROM-EFFECTS"),
-            events[-1].text + " An ability destroyed it: no tings.",
-        )
         check_creatures_left(state, events)
     return events
 

@@ -179,3 +179,16 @@ def test_arrows_given_as_directions_count_one_each() -> None:
     with pytest.raises(MalformedDocument) as caught:
         replay(document(A={"hand": [monster("H", 1, 1, "up")]}))
     assert caught.value.errors[0].path == "/state/players/A/hand/0/arrows"
+
+
+def test_every_rule_id_the_engine_cites_is_in_the_catalogue() -> None:
+    package = Path(GAME.__class__.__module__.replace(".", "/")).parent
+    root = Path(__file__).resolve().parents[4]
+    cited = {
+        rule
+        for source in (root / package).glob("*.py")
+        if source.name != "construction.py"  # the deck checks cite their own rules
+        for rule in re.findall(r"\"(ARR-[A-Z-]+)\"", source.read_text(encoding="utf-8"))
+    }
+    assert len(cited) > 15
+    assert cited <= set(GAME.catalogue), sorted(cited - set(GAME.catalogue))

@@ -222,3 +222,16 @@ def test_every_golden_passage_is_quoted_from_the_text() -> None:
         for part in normalised(quote).split(" / "):
             for fragment in part.split(" [...] "):
                 assert fragment in text, f"{path.name}: {fragment!r} is not in {RULE_TEXT.name}"
+
+
+def test_every_rule_id_the_engine_cites_is_in_the_catalogue() -> None:
+    package = Path(GAME.__class__.__module__.replace(".", "/")).parent
+    root = Path(__file__).resolve().parents[4]
+    cited = {
+        rule
+        for source in (root / package).glob("*.py")
+        if source.name != "construction.py"  # the deck checks cite their own rules
+        for rule in re.findall(r"\"(RAY-[A-Z-]+)\"", source.read_text(encoding="utf-8"))
+    }
+    assert len(cited) > 15
+    assert cited <= set(GAME.catalogue), sorted(cited - set(GAME.catalogue))

@@ -10,6 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from celery.result import AsyncResult
+from kombu.exceptions import OperationalError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+# What reading or sending task state raises while Redis is unreachable.
+BACKEND_UNAVAILABLE = (RedisConnectionError, RedisTimeoutError, OperationalError, ConnectionError)
 
 PROGRESS_STATE = "PROGRESS"
 

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from .forms import SignUpForm
 from .health import run_checks
 from .models import Role
-from .progress import task_status
+from .progress import BACKEND_UNAVAILABLE, task_status
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -51,8 +51,13 @@ def healthz(request: HttpRequest) -> JsonResponse:
 
 @never_cache
 def task_progress_fragment(request: HttpRequest, task_id) -> HttpResponse:
-    """An htmx fragment that replaces itself until the task is finished."""
-    return render(request, "core/_task_progress.html", {"task": task_status(str(task_id))})
+    """An htmx fragment that replaces itself until the task is finished (and polls on while Redis is away)."""
+    try:
+        task = task_status(str(task_id))
+    except BACKEND_UNAVAILABLE:
+        context = {"task": None, "task_id": task_id, "unavailable": True}
+        return render(request, "core/_task_progress.html", context)
+    return render(request, "core/_task_progress.html", {"task": task})
 
 
 TaskStatusSerializer = inline_serializer(
@@ -75,4 +80,10 @@ TaskStatusSerializer = inline_serializer(
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def task_status_api(request, task_id) -> Response:
-    return Response(task_status(str(task_id)).to_json())
+    try:
+        status = task_status(str(task_id))
+    except BACKEND_UNAVAILABLE as exc:
+        message = f"Task progress is unavailable while Redis is unreachable; try again shortly ({exc})."
+        error = {"path": "", "message": message, "code": "backend_unavailable"}
+        return Response({"errors": [error]}, status=503)
+    return Response(status.to_json())

@@ -18,6 +18,7 @@ ERROR_STATUSES = {
     "413": "The upload is too large.",
     "415": "Unsupported media type.",
     "429": "Too many requests; slow down.",
+    "503": "A service the request needs (Redis, a worker) is unreachable for now; nothing was lost.",
 }
 
 

@@ -37,6 +37,7 @@ from .state import (
     other,
 )
 
+_new = object.__new__
 NEXT_PHASE = {"draw": "ride", "ride": "main", "main": "battle", "battle": "end"}
 
 
@@ -912,6 +913,7 @@ def _end_turn_action(state: State, action: Action, events: list[Event]) -> None:
     _end_turn(state, events)
 
 
+_ONE_SIDED = frozenset({"ride", "call", "move"})
 _HANDLERS = {
     "mulligan": _mulligan,
     "ride": _ride,
@@ -929,8 +931,16 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     finished = outcome(state)
     if finished.finished:
         raise GameOver(finished.rules, "The game is already over: no further action applies.")
+    kind = action.type
+    if state.battle is None and kind in _ONE_SIDED:
+        # Ride, call and move change only the acting player's zones: the other side is shared.
+        new = state.copy(only=action.player)
+        events: list[Event] = []
+        _HANDLERS[kind](new, action, events)
+        events.extend(_loss_events(new))
+        return new, events
     new = state.copy()
-    events: list[Event] = []
+    events = []
     battle = new.battle
     if battle is not None and battle.trigger is None and battle.step == "guard":
         defender = other(battle.player)
@@ -1051,7 +1061,9 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
             if not card.hidden and card.grade <= grade:
                 ref = hand_ref(me, i)
                 for circle in REAR_CIRCLES:
-                    out.append(make({"type": "call", "player": me, "card": ref, "circle": circle}))
+                    action = _new(Action)
+                    action.__dict__ = {"type": "call", "player": me, "card": ref, "circle": circle}
+                    out.append(action)
         refs = CIRCLE_REFS[me]
         for source, dest in COLUMN_PARTNER.items():
             if circles[source] is not None:

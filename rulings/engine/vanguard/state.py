@@ -300,7 +300,9 @@ class State:
         self.players: dict[str, PlayerState] = {"A": PlayerState(), "B": PlayerState()}
         self.battle: Battle | None = None
 
-    def copy(self) -> State:
+    def copy(self, only: str | None = None) -> State:
+        """A copy sharing the cards; ``only``: copy just that player's zones (the other is shared, so
+        the caller must not modify it)."""
         new = State.__new__(State)
         new.ruleset = self.ruleset
         new.flags = self.flags
@@ -309,7 +311,12 @@ class State:
         new.phase = self.phase
         new.draw_done = self.draw_done
         players = self.players
-        new.players = {"A": players["A"].copy(), "B": players["B"].copy()}
+        if only is None:
+            new.players = {"A": players["A"].copy(), "B": players["B"].copy()}
+        elif only == "A":
+            new.players = {"A": players["A"].copy(), "B": players["B"]}
+        else:
+            new.players = {"A": players["A"], "B": players["B"].copy()}
         new.battle = None if self.battle is None else self.battle.copy()
         return new
 

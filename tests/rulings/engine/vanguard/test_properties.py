@@ -68,13 +68,18 @@ def test_cards_conserved_and_nothing_negative(seed: int, ruleset: str) -> None:
 @FAST
 @given(seed=st.integers(0, 10**6), ruleset=st.sampled_from(["original", "standard"]))
 def test_state_json_round_trip_is_the_identity(seed: int, ruleset: str) -> None:
-    for state, _ in play(seed, ruleset, 150):
+    previous = None
+    for state, action in play(seed, ruleset, 150):
         data = GAME.state_to_json(state)
+        if previous is not None:
+            # apply shares what it does not change: the state it was given must be untouched.
+            assert GAME.state_to_json(previous[0]) == previous[1]
         again = GAME.parse_state(data, ruleset=ruleset)
         assert GAME.state_to_json(again) == data
         assert [a.to_json() for a in GAME.legal_actions(again)] == [
             a.to_json() for a in GAME.legal_actions(state)
         ]
+        previous = (state, data) if action is not None else None
 
 
 @settings(max_examples=25, deadline=None)

@@ -332,6 +332,7 @@ def ruling_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "ruling": ruling,
             "answer": ruling.answer,
             "can_review": can_review,
+            "is_staff": ruling.event is not None and event_is_staff(user=request.user, event=ruling.event),
             "review_form": ReviewForm(
                 initial={"reviewed": ruling.reviewed, "comment": ruling.review_comment}
             ),

@@ -198,3 +198,31 @@ def test_save_reopen_by_link_and_review_in_the_event_log(live_server, page_at, b
     expect(head.get_by_test_id("review-comment")).to_have_text("Right call.")
     assert fits(head)
     save_screenshot(head, "rulings/event-log")
+
+
+def test_add_a_card_found_by_its_french_name(live_server, page_at):
+    from decks.models import Card, CardKey
+    from decks.names import normalise_name
+
+    card = Card.objects.create(
+        game="yugioh", key="46986414", name="Dark Magician", name_fr="Magicien Sombre",
+        name_norm=normalise_name("Dark Magician"), name_fr_norm=normalise_name("Magicien Sombre"),
+        kind="monster", stats={"level": 7, "atk": 2500, "def": 2100},
+    )  # fmt: skip
+    CardKey.objects.create(game="yugioh", key="46986414", card=card)
+    page = page_at("tablet")
+    tablet = Tablet(page, live_server.url).open("yugioh")
+    page.get_by_test_id("card-zone").select_option("monsters")
+    page.get_by_test_id("card-search").fill("magicien sombre")
+    result = page.get_by_test_id("card-results").get_by_role("button", name=re.compile("Dark Magician"))
+    tablet.tap(result)
+    expect(page.get_by_test_id("cell-A.monsters.0")).to_contain_text("Dark Magician")
+    expect(page.get_by_test_id("cell-A.monsters.0")).to_contain_text("ATK 2500")
+
+
+def test_the_tablet_fits_a_phone_too(live_server, page_at):
+    page = page_at("phone")
+    tablet = Tablet(page, live_server.url).open("vanguard")
+    tablet.add_card("B", "hand", name="Wingal", grade=1, power=6000, shield=10000)
+    assert fits(page)
+    save_screenshot(page, "rulings/tablet-vanguard-phone")

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from ..base import Event, GameOver, IllegalAction
 from .actions import Action, Ref
-from .state import LINES, Card, Player, State, TurnEffect
+from .state import EFFECT_KINDS, LINES, Card, Player, State, TurnEffect
 
 OTHER = {"A": "B", "B": "A"}
 # Shared, immutable actions every legal-action list ends with.
@@ -154,6 +154,11 @@ def resolve_attack(state: State, attacker_ref: Ref, target_ref: Ref | None) -> l
         )
     check_life_points(state, events)
     return events
+
+
+def mark_used(used: tuple[str, ...], kind: str) -> tuple[str, ...]:
+    """Kept in the catalogue order (atk, def, ret), as the state JSON lists them."""
+    return tuple(each for each in EFFECT_KINDS if each in used or each == kind)
 
 
 def apply_effect(monster: Card, kind: str, amount: int) -> Card:
@@ -374,7 +379,7 @@ def do_place(state: State, action: Action) -> list[Event]:
     for kind in ("atk", "def", "ret"):
         if kind in monster.effects and kind not in monster.effects_used:
             monster = apply_effect(monster, kind, monster.effects[kind])
-            monster.effects_used = (*monster.effects_used, kind)
+            monster.effects_used = mark_used(monster.effects_used, kind)
             player.zone(line)[space] = monster  # type: ignore[arg-type]
             events.append(
                 Event(
@@ -474,7 +479,7 @@ def do_trigger_effect(state: State, action: Action) -> list[Event]:
         raise illegal("ARR-EFFECTS-ONCE", f"{source.name} has no {kind.upper()} effect: give its `amount`.")
     _, s_line, s_index = action.card  # type: ignore[misc]
     used = source.clone()
-    used.effects_used = (*used.effects_used, kind)
+    used.effects_used = mark_used(used.effects_used, kind)
     state.players[key].zone(s_line)[s_index] = used
     target_ref = action.target or action.card
     assert target_ref is not None

@@ -18,15 +18,54 @@ from rulings.engine.replay import replay
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def play(seed: int, steps: int) -> list[State]:
+def effect_step(state: State, rng: random.Random) -> dict | None:
+    """A random effect step (never listed by legal_actions) a judge could add to model a card."""
+    key = state.turn_player
+    monsters = [
+        f"{owner}.{line}.{i}"
+        for owner in "AB"
+        for line in ("attackers", "defenders")
+        for i, card in enumerate(getattr(state.players[owner], line))
+        if card is not None
+    ]
+    own = [ref for ref in monsters if ref.startswith(key)]
+    theirs = [ref for ref in monsters if not ref.startswith(key)]
+    choice = rng.randrange(6)
+    if choice == 0 and own and monsters:
+        effect = rng.choice(["atk", "def", "ret"])
+        return {"type": "trigger_effect", "card": rng.choice(own), "effect": effect,
+                "target": rng.choice(monsters), "amount": rng.randrange(-1500, 1500)}  # fmt: skip
+    if choice == 1 and theirs:
+        return {"type": "steal", "card": rng.choice(theirs)}
+    if choice == 2 and monsters:
+        return {"type": "damage_monster", "card": rng.choice(monsters), "amount": rng.randrange(0, 1500)}
+    if choice == 3:
+        return {"type": "halve_lp", "of": rng.choice("AB"), "at_end_of_turn": rng.random() < 0.5,
+                "source": rng.choice(["monster", "magic"])}  # fmt: skip
+    if choice == 4:
+        return {"type": "inflict_damage", "to": rng.choice(["A", "B", "both"]), "amount": rng.randrange(900),
+                "at_end_of_turn": rng.random() < 0.5}  # fmt: skip
+    return None
+
+
+def play(seed: int, steps: int, *, effects: bool = True) -> list[State]:
+    """Random legal play, with a random effect step now and then."""
     rng = random.Random(seed)
     state = GAME.initial_state(rng=rng, ruleset="standard")
+    GAME.start(state)
     states = [state]
     for _ in range(steps):
         actions = GAME.legal_actions(state)
         if not actions:
             break
-        state, _ = GAME.apply(state, rng.choice(actions))
+        step = effect_step(state, rng) if effects and rng.random() < 0.15 else None
+        if step is not None:
+            try:
+                state, _ = GAME.apply(state, GAME.parse_action(state, step, path="/actions/0"))
+            except IllegalAction:
+                continue
+        else:
+            state, _ = GAME.apply(state, rng.choice(actions))
         states.append(state)
     return states
 

@@ -17,15 +17,51 @@ from rulings.engine.replay import replay
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def play(seed: int, steps: int) -> list[State]:
+def effect_step(state: State, rng: random.Random) -> dict | None:
+    """A random effect step (never listed by legal_actions) a judge could add to model a card."""
+    key = state.turn_player
+    creatures = [
+        f"{owner}.creatures.{i}" for owner in "AB" for i in range(len(state.players[owner].creatures))
+    ]
+    own = [ref for ref in creatures if ref.startswith(key)]
+    choice = rng.randrange(5)
+    if choice == 0 and creatures:
+        step = {"type": "ability_damage", "card": rng.choice(creatures), "amount": rng.randrange(0, 900)}
+        if own and rng.random() < 0.5:
+            step["source"] = rng.choice(own)
+        return step
+    if choice == 1 and creatures:
+        return {"type": "modify_stats", "card": rng.choice(creatures), "atk": rng.randrange(-900, 900),
+                "def": rng.randrange(-900, 900)}  # fmt: skip
+    if choice == 2 and creatures:
+        return {"type": "destroy", "card": rng.choice(creatures)}
+    if choice == 3:
+        return {
+            "type": rng.choice(["gain_tings", "lose_tings"]),
+            "to": rng.choice("AB"),
+            "amount": rng.randrange(600),
+        }
+    return None
+
+
+def play(seed: int, steps: int, *, effects: bool = True) -> list[State]:
+    """Random legal play, with a random effect step now and then."""
     rng = random.Random(seed)
     state = GAME.initial_state(rng=rng, ruleset="standard")
+    GAME.start(state)
     states = [state]
     for _ in range(steps):
         actions = GAME.legal_actions(state)
         if not actions:
             break
-        state, _ = GAME.apply(state, rng.choice(actions))
+        step = effect_step(state, rng) if effects and rng.random() < 0.15 else None
+        if step is not None:
+            try:
+                state, _ = GAME.apply(state, GAME.parse_action(state, step, path="/actions/0"))
+            except IllegalAction:
+                continue
+        else:
+            state, _ = GAME.apply(state, rng.choice(actions))
         states.append(state)
     return states
 

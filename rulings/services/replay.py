@@ -56,6 +56,8 @@ def document_parse(*, text: str | bytes) -> Any:
         raise ReplayFailed(
             [{"path": "", "message": f"the document is not UTF-8 text ({exc.reason})"}]
         ) from exc
+    except RecursionError as exc:
+        raise ReplayFailed([{"path": "", "message": "the document is nested too deeply"}]) from exc
     except json.JSONDecodeError as exc:
         raise ReplayFailed(
             [{"path": "", "message": f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"}]
@@ -91,7 +93,12 @@ def situation_replay(*, document: Any, card_lookup: Any = None, use_card_databas
 
 def answer_dumps(payload: JSON) -> str:
     """The one JSON text of an answer or an error list: the API body and the command's output."""
-    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (\\ud800) came in: answer with escapes, still valid JSON
+        text = json.dumps(payload, ensure_ascii=True, separators=(",", ":"))
+    return text
 
 
 def _error_json(error: PathError) -> JSON:

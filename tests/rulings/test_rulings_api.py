@@ -185,3 +185,27 @@ def test_schema_documents_the_endpoints(tmp_path):
     assert "examples" in replay["responses"]["400"]["content"]["application/json"]
     rules = schema["paths"]["/api/rulings/rules/"]["get"]
     assert any(p["name"] == "game" and p["required"] for p in rules["parameters"])
+
+
+def test_hostile_bodies_are_400_not_500(client):
+    bodies = [
+        "[" * 100_000,
+        '{"game": "yugioh", "state": ' + "[" * 5000 + "]" * 5000 + "}",
+        '{"game": "\\ud800", "state": {}}',  # a lone surrogate, escaped in the JSON text
+        '{"game": "yugioh", "state": {"turn": "\\udfff"}}',
+        "",
+    ]
+    for body in bodies:
+        response = post(client, body)
+        assert response.status_code == 400, body[:40]
+        assert response.json()["errors"]
+    response = client.post(REPLAY, data=b"\xff\xfe", content_type="application/json")
+    assert response.status_code == 400 and response.json()["errors"][0]["path"] == ""
+
+
+def test_a_lone_surrogate_in_a_card_name_still_answers(client, tmp_path):
+    text = json.dumps(YGO_BATTLE).replace("Mystic Tomato", "Mystic \\udfff")
+    response = post(client, text)
+    assert response.status_code == 200
+    code, out = run_command(tmp_path, text)
+    assert code == 0 and out.strip() == response.content.decode()

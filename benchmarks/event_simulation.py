@@ -1,5 +1,6 @@
 """A whole simulated event through the services and the database: register, check in, pair every Swiss
-round, enter every result as staff, standings after each round, then the top cut to the final.
+round, enter every result as staff (32 per round one by one, the rest in batches of 64 slips),
+standings after each round, then the top cut to the final.
 
     python benchmarks/event_simulation.py --players 2048 --rounds 11     # SQLite in a temporary file
     DATABASE_URL=postgres://… python benchmarks/event_simulation.py      # a throw-away test_… database
@@ -56,6 +57,12 @@ def main() -> None:
     print(json.dumps(result))
 
 
+# Results entered one by one through match_enter_result each round; the others go through
+# round_enter_results in batches of BATCH slips.
+SINGLE_ENTRIES_PER_ROUND = 32
+BATCH = 64
+
+
 def simulate(*, players: int, rounds: int, seed: int) -> dict:
     import datetime
 
@@ -69,7 +76,10 @@ def simulate(*, players: int, rounds: int, seed: int) -> dict:
 
     rng = random.Random(seed)
     phases: dict[str, float] = {}
-    queries: dict[str, list[int]] = {"pair_round": [], "standings": [], "pairings_by_table": []}
+    queries: dict[str, list[int]] = {
+        "pair_round": [], "standings": [], "pairings_by_table": [], "enter_results_batch": []
+    }  # fmt: skip
+    single_count = 0
 
     def timed(name: str):
         class _Timer:
@@ -106,15 +116,34 @@ def simulate(*, players: int, rounds: int, seed: int) -> dict:
         with timed("pairing"), CaptureQueriesContext(connection) as ctx:
             round_ = services.round_pair_next(event=event, number=number, user=organizer)
         queries["pair_round"].append(len(ctx.captured_queries))
-        with timed("results"):
-            open_matches = list(
-                Match.objects.filter(round=round_, status=MatchStatus.PENDING, player_b__isnull=False)
+        open_matches = list(
+            Match.objects.filter(round=round_, status=MatchStatus.PENDING, player_b__isnull=False).order_by(
+                "table"
             )
-            for match in open_matches:
+        )
+        # A few slips one at a time (a judge at the table), the rest in batches (the scorekeeper's desk).
+        singles, rest = open_matches[:SINGLE_ENTRIES_PER_ROUND], open_matches[SINGLE_ENTRIES_PER_ROUND:]
+        with timed("results_one_by_one"):
+            for match in singles:
                 ga, gb, gd = rng.choice(outcomes)
                 services.match_enter_result(
                     match=match, user=judge, games_a=ga, games_b=gb, games_drawn=gd, version=match.version
                 )
+        single_count += len(singles)
+        with timed("results_batched"):
+            for start in range(0, len(rest), BATCH):
+                lines = []
+                for match in rest[start : start + BATCH]:
+                    ga, gb, gd = rng.choice(outcomes)
+                    lines.append(
+                        services.BulkResult(
+                            match_id=match.pk, games_a=ga, games_b=gb, games_drawn=gd, version=match.version
+                        )
+                    )
+                with CaptureQueriesContext(connection) as ctx:
+                    services.round_enter_results(round_=round_, user=judge, results=lines)
+                if len(lines) == BATCH:
+                    queries["enter_results_batch"].append(len(ctx.captured_queries))
         with timed("standings"), CaptureQueriesContext(connection) as ctx:
             standings = event_standings(event=event)
         queries["standings"].append(len(ctx.captured_queries))
@@ -137,6 +166,9 @@ def simulate(*, players: int, rounds: int, seed: int) -> dict:
         "seconds": round(total, 2),
         "phases": {k: round(v, 2) for k, v in phases.items()},
         "queries_per_operation": {k: sorted(set(v)) for k, v in queries.items()},
+        "ms_per_result_one_by_one": round(
+            1000 * phases.get("results_one_by_one", 0) / max(single_count, 1), 2
+        ),
         "leader_points": standings[0].points,
         "final_status": event.status,
     }

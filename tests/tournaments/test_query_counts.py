@@ -30,6 +30,13 @@ def _measure(organizer, players: int) -> dict[str, int]:
 
     counts["pair"] = _count(pair)
     round_ = holder["round"]
+    lines = [
+        services.BulkResult(match_id=m.pk, games_a=2, games_b=1, version=m.version)
+        for m in round_.matches.filter(player_b__isnull=False)
+    ]
+    counts["enter_results"] = _count(
+        lambda: services.round_enter_results(round_=round_, user=organizer, results=lines)
+    )
     counts["standings"] = _count(lambda: event_standings(event=event))
     counts["by_table"] = _count(lambda: pairings_by_table(round_=round_))
     counts["by_name"] = _count(lambda: pairings_by_name(round_=round_))

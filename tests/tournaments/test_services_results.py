@@ -156,3 +156,30 @@ def test_confirmed_result_changes_only_by_correction(paired, judge):
     with pytest.raises(services.Conflict):
         services.match_report_result(match=match, user=match.player_b.player, games_a=0, games_b=2)
     assert Match.objects.get(pk=match.pk).games_a == 2
+
+
+def test_staff_enter_a_round_of_slips_at_once(event_factory, organizer, judge):
+    event = event_factory(players=9, judge=judge)
+    round_ = services.round_pair_next(event=event, user=organizer)
+    matches = list(round_.matches.filter(player_b__isnull=False).order_by("table"))
+    lines = [services.BulkResult(match_id=m.pk, games_a=2, games_b=k % 2, version=m.version)
+             for k, m in enumerate(matches)]  # fmt: skip
+    # All or nothing: one bad line (3 games won in a best of 3) and nothing is saved.
+    bad = [*lines[:-1], services.BulkResult(match_id=matches[-1].pk, games_a=3, games_b=0)]
+    with pytest.raises(services.TournamentError) as info:
+        services.round_enter_results(round_=round_, user=judge, results=bad)
+    assert info.value.field == "results/3/games_a"
+    assert not Match.objects.filter(round=round_, status="confirmed", player_b__isnull=False).exists()
+    stale = [*lines[:-1], services.BulkResult(match_id=matches[-1].pk, games_a=2, games_b=0, version=7)]
+    with pytest.raises(services.Conflict):
+        services.round_enter_results(round_=round_, user=judge, results=stale)
+    with pytest.raises(services.NotAllowed):
+        services.round_enter_results(round_=round_, user=matches[0].player_a.player, results=lines)
+    assert services.round_enter_results(round_=round_, user=judge, results=lines) == 4
+    saved = {m.pk: m for m in Match.objects.filter(round=round_)}
+    assert all(saved[m.pk].status == "confirmed" and saved[m.pk].version == 2 for m in matches)
+    assert all(saved[m.pk].winner_id == m.player_a_id for m in matches)
+    assert ResultChange.objects.filter(match__round=round_).count() == 4
+    with pytest.raises(services.Conflict):  # confirmed now: only corrections change them
+        services.round_enter_results(round_=round_, user=judge, results=lines)
+    assert len(event_standings(event=event)) == 9

@@ -18,12 +18,14 @@ from tournaments.services.registrations import (
     registration_update,
 )
 from tournaments.services.results import (
+    BulkResult,
     CorrectionOutcome,
     match_confirm_result,
     match_correct_result,
     match_enter_result,
     match_report_result,
     penalty_issue,
+    round_enter_results,
 )
 from tournaments.services.rounds import (
     INLINE_PAIRING_MAX_PLAYERS,
@@ -36,6 +38,7 @@ from tournaments.services.topcut import topcut_start
 
 __all__ = [
     "INLINE_PAIRING_MAX_PLAYERS",
+    "BulkResult",
     "Conflict",
     "CorrectionOutcome",
     "NotAllowed",
@@ -57,6 +60,7 @@ __all__ = [
     "registration_drop",
     "registration_mark_no_show",
     "registration_update",
+    "round_enter_results",
     "round_pair_next",
     "round_repair",
     "round_repairable",

@@ -8,7 +8,11 @@ from ..base import JSON, Event, MalformedDocument, PathError
 from .actions import Action, _check_reference, _parse_cards, resolve
 from .rules import _assign_trigger as assign_trigger
 from .rules import advance, attack_power, drive_count, legal_actions, losers
-from .state import BEHIND, FRONT_CIRCLES, REAR_CIRCLES, Battle, State, _Errors, other
+from .state import BEHIND, FRONT_CIRCLES, REAR_CIRCLES, Battle, Card, State, _Errors, other
+
+# Stands for a check card the question left out (deck given as a count): a card without a trigger.
+NO_TRIGGER = Card("(a card without trigger)", 0, 0)
+_PADDING = 12  # more checks than any attack makes
 
 QUERY_FIELDS = {
     "damage": ("attacker", "target", "booster", "guardians", "interceptors", "drive_checks", "damage_checks"),
@@ -157,8 +161,16 @@ def damage(state: State, query: dict[str, Any], path: str) -> JSON:
         theirs.circles[circle] = None
     battle = Battle(player, attacker_circle, target_circle, booster_circle)
     battle.drive_left = drive_count(attacker, attacker_circle)
-    battle.drive_reveals = reveals["drive_checks"]
-    battle.damage_reveals = reveals["damage_checks"]
+    # A question may leave out the checks of a counted deck: they are then taken as cards without a
+    # trigger, and the answer counts those assumptions (an attack action instead must give them).
+    padded = {}
+    for key, owner in (("drive_checks", player), ("damage_checks", defender)):
+        given = reveals[key] or []
+        padded[key] = None
+        if not isinstance(sim.players[owner].deck, list):
+            padded[key] = [*given, *[NO_TRIGGER] * _PADDING]
+    battle.drive_reveals = padded["drive_checks"]
+    battle.damage_reveals = padded["damage_checks"]
     battle.source = path
     sim.battle = battle
     events: list[Event] = [
@@ -204,6 +216,14 @@ def damage(state: State, query: dict[str, Any], path: str) -> JSON:
         "guardians_retired": guardian_refs + interceptor_refs,
         "rules": list(dict.fromkeys(rule for e in events for rule in e.rules)),
         "explanation": " ".join(e.text for e in events if e.text),
+        "assumed_no_trigger": {
+            key: _PADDING - sum(1 for card in left if card is NO_TRIGGER)
+            for key, left in (
+                ("drive_checks", battle.drive_reveals),
+                ("damage_checks", battle.damage_reveals),
+            )
+            if left is not None
+        },
         "loses": sorted({e.data["player"] for e in events if e.type == "lose"} | _losers(sim)),
     }
 

@@ -158,3 +158,20 @@ def test_lifecycle_transitions(organizer):
     )
     assert api.delete(f"/api/events/{event.pk}/").status_code == 204
     assert not Match.objects.exists()
+
+
+def test_bulk_results_point_at_the_bad_line(organizer, judge):
+    event = make_event(organizer, players=8, judge=judge)
+    round_ = services.round_pair_next(event=event, user=organizer)
+    matches = list(round_.matches.order_by("table"))
+    api = client_for(judge)
+    lines = [{"match": m.pk, "games_a": 2, "games_b": 0, "version": 1} for m in matches]
+    lines[2]["games_b"] = 5
+    response = api.post(f"/api/rounds/{round_.pk}/results/", {"results": lines}, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["path"] == "/results/2/games_b"
+    lines[2]["games_b"] = 1
+    response = api.post(f"/api/rounds/{round_.pk}/results/", {"results": lines}, format="json")
+    assert response.status_code == 200 and response.json() == {"entered": 4}
+    again = api.post(f"/api/rounds/{round_.pk}/results/", {"results": lines}, format="json")
+    assert again.status_code == 409 and again.json()["errors"][0]["path"].startswith("/results/0/")

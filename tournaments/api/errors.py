@@ -26,7 +26,10 @@ _BY_STATUS = {400: ValidationError, 403: ForbiddenError, 409: ConflictError}
 
 def to_api_error(exc: TournamentError) -> ValidationError:
     detail = ErrorDetail(exc.message, code=exc.code)
-    body = {exc.field: [detail]} if exc.field else [detail]
+    body: object = [detail]
+    # A field may be a path ("results/3/games_a"): nest it so that the pointer becomes /results/3/games_a.
+    for part in reversed(exc.field.split("/") if exc.field else []):
+        body = {part: body}
     return _BY_STATUS.get(exc.status, ValidationError)(body)
 
 

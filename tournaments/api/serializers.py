@@ -268,3 +268,15 @@ class TopCutSerializer(serializers.Serializer):
     champion = serializers.IntegerField(allow_null=True, help_text=_("Registration id of the winner."))
     placings = serializers.DictField(child=serializers.CharField(), help_text=_("Registration id → placing."))
     rounds = serializers.ListField(child=MatchSerializer(many=True))
+
+
+class BulkResultLineSerializer(StaffResultSerializer):
+    match = serializers.IntegerField(help_text=_("Match id (of this round)."))
+
+
+class BulkResultsSerializer(serializers.Serializer):
+    results = BulkResultLineSerializer(many=True, allow_empty=False, max_length=2048)
+
+
+class BulkResultsAnswerSerializer(serializers.Serializer):
+    entered = serializers.IntegerField()

@@ -290,6 +290,27 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
             }
         )
 
+    @extend_schema(
+        request=s.BulkResultsSerializer,
+        responses=s.BulkResultsAnswerSerializer,
+        summary="Enter many results of the round at once (staff; all or nothing)",
+    )
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def results(self, request, pk=None):
+        data = s.BulkResultsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        lines = [
+            services.BulkResult(
+                match_id=line["match"], games_a=line["games_a"], games_b=line["games_b"],
+                games_drawn=line["games_drawn"], kind=line["kind"], penalized_id=line.get("penalized"),
+                version=line.get("version"),
+            )
+            for line in data.validated_data["results"]
+        ]  # fmt: skip
+        with service_errors():
+            entered = services.round_enter_results(round_=self.get_object(), user=request.user, results=lines)
+        return Response({"entered": entered})
+
     @extend_schema(request=None, responses={201: s.RoundSerializer}, summary="Pair this round again")
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def repair(self, request, pk=None):

@@ -137,8 +137,12 @@ class Unit:
         return Unit(self.card, self.stand, self.power_bonus + power, self.critical_bonus + critical)
 
     def to_json(self) -> JSON:
+        """``power`` and ``critical`` are the current values; the bonuses say how much of them lasts only
+        until the end phase."""
         return {
             **self.card.to_json(),
+            "power": self.card.power + self.power_bonus,
+            "critical": self.card.critical + self.critical_bonus,
             "stand": self.stand,
             "power_bonus": self.power_bonus,
             "critical_bonus": self.critical_bonus,
@@ -444,13 +448,28 @@ def parse_unit(data: Any, path: str, errors: _Errors, ruleset: str, cards: CardL
         errors.add(f"{path}/stand", f"true (standing) or false (rested), got {stand!r}")
         return None
     bonuses = []
-    for key in ("power_bonus", "critical_bonus"):
+    for key, total in (("power_bonus", card.power), ("critical_bonus", card.critical)):
         value = extra.get(key, 0)
         if not _is_int(value) or value < 0:
             errors.add(f"{path}/{key}", f"a whole number ≥ 0, got {value!r}")
             return None
+        if value > total:
+            what = key.removesuffix("_bonus")
+            errors.add(f"{path}/{key}", f"the bonus is part of the unit's {what} ({total}): at most {total}")
+            return None
         bonuses.append(value)
-    return Unit(card, stand, bonuses[0], bonuses[1])
+    # On a circle, power and critical are the current values: the printed ones are without the bonuses.
+    printed = Card(
+        card.name,
+        card.grade,
+        card.power - bonuses[0],
+        card.shield,
+        card.critical - bonuses[1],
+        card.clan,
+        card.trigger,
+        card.sentinel,
+    )
+    return Unit(printed, stand, bonuses[0], bonuses[1])
 
 
 def _parse_player(

@@ -35,7 +35,7 @@ from tournaments.selectors.rounds import (
     current_round,
     events_managed_by,
     match_history,
-    outstanding_matches,
+    round_matches,
     topcut_bracket,
 )
 from tournaments.services.common import can_judge, can_manage
@@ -162,7 +162,8 @@ def console_event_import(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _dashboard_context(request: HttpRequest, event: Event) -> dict:
+def _actions_context(request: HttpRequest, event: Event) -> dict:
+    """What the "next step" panel needs: the round's progress and which buttons make sense now."""
     round_ = current_round(event=event)
     progress = day_selectors.round_progress(round_=round_)
     task = None
@@ -192,6 +193,14 @@ def _dashboard_context(request: HttpRequest, event: Event) -> dict:
         or (event.status == EventStatus.SWISS and progress.complete and not swiss_over),
         "can_cut": swiss_over and (event.top_cut_size or 0) >= 2,
         "can_finish": event.status in (EventStatus.SWISS, EventStatus.TOP_CUT) and progress.complete,
+    }
+
+
+def _dashboard_context(request: HttpRequest, event: Event) -> dict:
+    context = _actions_context(request, event)
+    round_ = context["round"]
+    return {
+        **context,
         "timer": timer_state(round_=round_) if round_ is not None else None,
         "query": request.GET.get("q", ""),
         "registrations": day_selectors.registrations_search(event=event, query=request.GET.get("q", "")),
@@ -210,7 +219,7 @@ def _grid_rows(event: Event, round_) -> list[dict]:
     timer = timer_state(round_=round_)
     return [
         {"match": m, "dispute": disputes.get(m.pk), "extra": timer.extensions.get(m.table or 0, 0)}
-        for m in outstanding_matches(round_=round_).filter(player_b__isnull=False)
+        for m in round_matches(round_=round_).filter(player_b__isnull=False)
     ]
 
 
@@ -219,6 +228,8 @@ def _grid_rows(event: Event, round_) -> list[dict]:
 def console_event(request: HttpRequest, event_id: int) -> HttpResponse:
     """The dashboard of one event."""
     event = _staff_event(request, event_id)
+    if request.htmx and request.GET.get("part") == "actions":
+        return render(request, "tournaments/console/_actions.html", _actions_context(request, event))
     return render(request, "tournaments/console/event.html", _dashboard_context(request, event))
 
 
@@ -382,7 +393,7 @@ def console_match_result(request: HttpRequest, event_id: int, match_id: int) -> 
     if request.htmx:
         match = day_selectors.match_for_console(event=event, match_id=match_id)
         row = {"match": match, "dispute": None, "extra": 0}
-        return render(
+        response = render(
             request,
             "tournaments/console/_match_row.html",
             {
@@ -393,6 +404,9 @@ def console_match_result(request: HttpRequest, event_id: int, match_id: int) -> 
             },
             status=error.status if error else 200,
         )
+        if error is None:
+            response["HX-Trigger"] = "resultSaved"  # the progress bar and the next-step buttons refresh
+        return response
     if error:
         _error(request, error)
     return redirect(_console_url(event, "results"))

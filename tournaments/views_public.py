@@ -21,7 +21,6 @@ from tournaments.selectors.rounds import (
     pairings_by_table,
     topcut_bracket,
 )
-from tournaments.selectors.standings import event_standings
 from tournaments.services.common import can_judge
 from tournaments.services.timer import timer_state
 
@@ -74,7 +73,7 @@ def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "tournaments/public/standings.html",
-        {"event": event, "rows": event_standings(event=event), "policy": event.tiebreak_policy},
+        {"event": event, "rows": day_selectors.standings_lines(event=event), "policy": event.tiebreak_policy},
     )
 
 
@@ -82,7 +81,10 @@ def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
 def public_bracket(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _public_event(request, event_id)
     bracket = topcut_bracket(event=event)
-    return render(request, "tournaments/public/bracket.html", {"event": event, "bracket": bracket})
+    placings = day_selectors.final_placings(event=event) if bracket and bracket.champion_id else []
+    return render(
+        request, "tournaments/public/bracket.html", {"event": event, "bracket": bracket, "placings": placings}
+    )
 
 
 @require_GET

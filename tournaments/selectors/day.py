@@ -110,6 +110,13 @@ class PlayerDay:
         )
 
     @property
+    def tiebreakers(self) -> dict[str, str]:
+        s = self.standing
+        if s is None:
+            return {}
+        return {"omw": percent(s.omw), "oomw": percent(s.oomw), "gwp": percent(s.gwp), "ogw": percent(s.ogw)}
+
+    @property
     def my_games(self) -> tuple[int, int]:
         m = self.match
         if m is None:
@@ -222,3 +229,62 @@ def open_disputes(*, round_: Round | None) -> dict[int, object]:
         "raised_by"
     )
     return {d.match_id: d for d in rows}
+
+
+def percent(value: float) -> str:
+    """A tie-breaker fraction as shown to people: 0.44444 → "44.44"."""
+    return f"{100 * value:.2f}"
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    entry: StandingEntry
+    omw: str
+    oomw: str
+    gwp: str
+    ogw: str
+
+
+def standings_lines(*, event: Event) -> list[StandingLine]:
+    """The standings with tie-breakers as percentages with two decimals (2 queries)."""
+    return [
+        StandingLine(row, percent(row.omw), percent(row.oomw), percent(row.gwp), percent(row.ogw))
+        for row in event_standings(event=event)
+    ]
+
+
+@dataclass(frozen=True)
+class Placing:
+    place: str
+    name: str
+    username: str
+    dropped: bool
+
+
+def final_placings(*, event: Event) -> list[Placing]:
+    """Places of the event: the top cut decides its places ("1", "2", "3-4"…), the Swiss standings the rest
+    (3 queries, whatever the field size)."""
+    from tournaments.selectors.rounds import topcut_bracket
+
+    standings = event_standings(event=event)
+    bracket = topcut_bracket(event=event)
+    decided = bracket.placings if bracket is not None else {}
+    by_id = {row.registration_id: row for row in standings}
+
+    def first_place(label: str) -> int:
+        return int(label.split("-")[0])
+
+    out = [
+        Placing(label, by_id[reg_id].name, by_id[reg_id].username, by_id[reg_id].dropped)
+        for reg_id, label in sorted(
+            decided.items(), key=lambda item: (first_place(item[1]), by_id[item[0]].rank)
+        )
+        if reg_id in by_id
+    ]
+    place = len(decided)
+    for row in standings:
+        if row.registration_id in decided:
+            continue
+        place += 1
+        out.append(Placing(str(place), row.name, row.username, row.dropped))
+    return out

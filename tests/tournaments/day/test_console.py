@@ -100,6 +100,7 @@ def test_start_rounds_and_fast_entry(orga_client, organizer):
         HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200 and b"\xe2\x9c\x93 2\xe2\x80\x931" in response.content
+    assert response["HX-Trigger"] == "resultSaved"  # the next-step panel refreshes itself
     # a big button
     response = orga_client.post(f"{base}/{matches[1].pk}/result/", {"quick": "0-2"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
@@ -122,7 +123,11 @@ def test_start_rounds_and_fast_entry(orga_client, organizer):
     # the round cannot move on while a match is open
     response = orga_client.post(f"/events/{event.pk}/console/pair/", follow=True)
     assert b"still has 1 match" in response.content
+    actions = f"/events/{event.pk}/console/?part=actions"
+    assert b"start-next-round" not in orga_client.get(actions, HTTP_HX_REQUEST="true").content
     orga_client.post(f"{base}/{matches[2].pk}/result/", {"quick": "1-1-1"})
+    panel = orga_client.get(actions, HTTP_HX_REQUEST="true").content
+    assert b"start-next-round" in panel and b"<html" not in panel
     response = orga_client.post(f"/events/{event.pk}/console/pair/", follow=True)
     assert b"Round 2 is paired" in response.content
 

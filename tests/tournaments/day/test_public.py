@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.day.conftest import LEGAL_DECK, played_event, staff_event
 from tournaments import services
-from tournaments.models import Registration
+from tournaments.models import Match, Registration
 
 pytestmark = pytest.mark.django_db
 
@@ -39,6 +39,13 @@ def test_standings_bracket_and_clock(client, organizer):
     services.topcut_start(event=event, user=organizer)
     response = client.get(f"/events/{event.pk}/wall/bracket/")
     assert response.content.count(b'class="bracket-match"') == 2
+    for _ in range(2):
+        for m in Match.objects.filter(round__event=event, status="pending", player_b__isnull=False):
+            services.match_enter_result(match=m, user=organizer, games_a=0, games_b=2)
+    html = client.get(f"/events/{event.pk}/wall/bracket/").content.decode()
+    places = re.findall(r'<td class="num wall-num">([\d-]+)</td>', html)
+    assert places == ["1", "2", "3-4", "3-4", "5", "6", "7", "8"]
+    assert 'data-testid="champion"' in html
     clock = client.get(f"/events/{event.pk}/wall/clock/")
     assert clock.status_code == 200 and b"wall-time" in clock.content and b"<script>" not in clock.content
 

@@ -1,6 +1,15 @@
 from django.contrib import admin
 
-from .models import Banlist, Card, CardImport, CardKey
+from .models import (
+    Banlist,
+    Card,
+    CardImport,
+    CardKey,
+    DeckAuditEntry,
+    DeckList,
+    DeckListVersion,
+    EventDeckSettings,
+)
 
 
 class CardKeyInline(admin.TabularInline):
@@ -44,3 +53,45 @@ class CardImportAdmin(admin.ModelAdmin):
     list_display = ("filename", "game", "status", "created", "updated", "unchanged", "created_at")
     list_filter = ("game", "status")
     readonly_fields = ("task_id", "created", "updated", "unchanged", "error", "finished_at")
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class VersionInline(ReadOnlyInline):
+    model = DeckListVersion
+    fields = ("number", "format", "content_hash", "legal", "submitted_by", "submitted_at")
+    readonly_fields = fields
+
+
+class AuditInline(ReadOnlyInline):
+    model = DeckAuditEntry
+    fk_name = "deck_list"
+    fields = ("created_at", "action", "actor", "note", "version")
+    readonly_fields = fields
+
+
+@admin.register(DeckList)
+class DeckListAdmin(admin.ModelAdmin):
+    """Deck lists are changed through the site (versions are immutable); the admin only shows them."""
+
+    list_display = ("registration", "unlocked", "updated_at")
+    list_select_related = ("registration__player", "registration__event")
+    readonly_fields = ("registration", "unlocked", "created_at", "updated_at")
+    inlines = [VersionInline, AuditInline]
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(EventDeckSettings)
+class EventDeckSettingsAdmin(admin.ModelAdmin):
+    list_display = ("event", "banlist", "lists_published")

@@ -182,3 +182,40 @@ def test_card_search_api_and_banlists(yugioh_cards, banlists, django_assert_max_
     assert {b["name"] for b in lists} == {"2026.02 TCG", "2005.4 Demo GOAT"}
     tcg = next(b for b in lists if b["name"] == "2026.02 TCG")
     assert tcg["counts"]["forbidden"] == 5 and tcg["counts"]["semi_limited"] == 1
+
+
+def vanguard_text_list() -> str:
+    """A 50-card original-series deck from the fixture pool: 16 triggers (4 of each kind), 34 other units."""
+    import csv
+
+    from tests.decks.conftest import FIXTURES
+
+    rows = list(csv.DictReader((FIXTURES / "vanguard-trial-deck.csv").read_text().splitlines()))
+    triggers = [r["name"] for r in rows if r["trigger"] in ("critical", "heal", "draw", "stand")][:4]
+    others = [r["name"] for r in rows if not r["trigger"] and r["id"].startswith("1000")]
+    lines, total = [], 0
+    for name in others:
+        count = min(4, 34 - total)
+        if count <= 0:
+            break
+        lines.append(f"{count} {name}")
+        total += count
+    lines += [f"4 {name}" for name in triggers]
+    return "Main Deck:\n" + "\n".join(lines) + "\n"
+
+
+def test_vanguard_text_list_round_trips(all_cards, organizer, player):
+    event = make_event(organizer, game="vanguard", banlist="", players=[player])
+    text = vanguard_text_list()
+    response = submit(player, event, text)
+    assert response.status_code == 201, response.json()
+    assert response.json()["report"]["counts"] == {"ride": 0, "main": 50}
+    deck_id = response.json()["deck_list"]
+    exported = client_for(player).get(f"/api/decklists/{deck_id}/export/?to=text").json()["content"]
+    assert parse_deck(exported, format="text") == parse_deck(text, format="text")
+    # Too few triggers: refused with the precise problem.
+    short = text.replace("4 Flogal\n", "")
+    refused = submit(player, event, short)
+    assert refused.status_code == 400
+    codes = {p["code"] for p in refused.json()["report"]["problems"]}
+    assert {"deck_too_small", "too_few_triggers"} <= codes

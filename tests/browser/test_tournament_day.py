@@ -13,10 +13,10 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
 from django.conf import settings
 from django.db.models import Q
 from django.test import Client
+from playwright.sync_api import expect
 
 from core.models import Role, User
 from tests.conftest import save_screenshot

@@ -242,6 +242,7 @@ def _registrations_fragment(
         "query": query,
         "registrations": day_selectors.registrations_search(event=event, query=query),
         "can_manage": can_manage(user=request.user, event=event),
+        "counts": day_selectors.registration_counts(event=event),
         "error": error,
     }
     return render(request, "tournaments/console/_registrations.html", context, status=status)

@@ -914,6 +914,7 @@ def _end_turn_action(state: State, action: Action, events: list[Event]) -> None:
 
 
 _ONE_SIDED = frozenset({"ride", "call", "move"})
+_QUIET = frozenset({"ride", "main"})  # next_phase from there only changes the phase
 _HANDLERS = {
     "mulligan": _mulligan,
     "ride": _ride,
@@ -932,9 +933,11 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     if finished.finished:
         raise GameOver(finished.rules, "The game is already over: no further action applies.")
     kind = action.type
-    if state.battle is None and kind in _ONE_SIDED:
-        # Ride, call and move change only the acting player's zones: the other side is shared.
-        new = state.copy(only=action.player)
+    quiet = kind == "next_phase" and (state.phase in _QUIET or (state.phase == "draw" and state.draw_done))
+    if state.battle is None and (kind in _ONE_SIDED or quiet):
+        # Ride, call and move change only the acting player's zones (the other side is shared); moving
+        # on from a drawn draw phase, the ride or the main phase changes no zone at all.
+        new = state.copy(sides="" if quiet else action.player)
         events: list[Event] = []
         _HANDLERS[kind](new, action, events)
         events.extend(_loss_events(new))

@@ -304,9 +304,9 @@ class State:
         self.players: dict[str, PlayerState] = {"A": PlayerState(), "B": PlayerState()}
         self.battle: Battle | None = None
 
-    def copy(self, only: str | None = None) -> State:
-        """A copy sharing the cards; ``only``: copy just that player's zones (the other is shared, so
-        the caller must not modify it)."""
+    def copy(self, sides: str = "AB") -> State:
+        """A copy sharing the cards; only the zones of the players in ``sides`` are copied (the others
+        are shared, so the caller must not modify them)."""
         new = State.__new__(State)
         new.ruleset = self.ruleset
         new.flags = self.flags
@@ -315,12 +315,8 @@ class State:
         new.phase = self.phase
         new.draw_done = self.draw_done
         players = self.players
-        if only is None:
-            new.players = {"A": players["A"].copy(), "B": players["B"].copy()}
-        elif only == "A":
-            new.players = {"A": players["A"].copy(), "B": players["B"]}
-        else:
-            new.players = {"A": players["A"], "B": players["B"].copy()}
+        a, b = players["A"], players["B"]
+        new.players = {"A": a.copy() if "A" in sides else a, "B": b.copy() if "B" in sides else b}
         new.battle = None if self.battle is None else self.battle.copy()
         return new
 

@@ -363,3 +363,36 @@ class MatchDispute(models.Model):
 
     def __str__(self) -> str:
         return f"dispute of match {self.match_id}"
+
+
+class EventTransfer(models.Model):
+    """An event export or import run by a Celery task (with a progress bar): the export's document is kept
+    here for download; an import's document waits here for the worker, which records the event or the
+    problems found."""
+
+    class Kind(models.TextChoices):
+        EXPORT = "export", _("Export")
+        IMPORT = "import", _("Import")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    document = models.JSONField(null=True, blank=True)
+    errors = models.JSONField(default=list, blank=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    task_id = models.CharField(max_length=64, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("event transfer")
+        verbose_name_plural = _("event transfers")
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk}"

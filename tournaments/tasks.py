@@ -21,3 +21,6 @@ def pair_round_task(self, *, event_id: int, number: int) -> dict:
 
     round_ = round_pair_next(event=event, number=number, progress=progress)
     return {"event_id": event_id, "round": round_.number, "round_id": round_.pk}
+
+
+from tournaments.tasks_day import event_transfer_task  # noqa: E402, F401  (registers the tournament-day task)

@@ -6,8 +6,7 @@ from typing import Any
 
 from ..base import JSON, Event, MalformedDocument, PathError
 from .actions import Action, _check_reference, _parse_cards, resolve
-from .rules import _assign_trigger as assign_trigger
-from .rules import advance, attack_power, drive_count, legal_actions, losers
+from .rules import advance, assign_trigger, attack_power, drive_count, legal_actions, losers
 from .state import BEHIND, FRONT_CIRCLES, REAR_CIRCLES, Battle, Card, State, _Errors, other
 
 # Stands for a check card the question left out (deck given as a count): a card without a trigger.

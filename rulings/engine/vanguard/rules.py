@@ -256,7 +256,7 @@ def _rested_rear_guards(state: State, player: str) -> list[str]:
     return [name for name in REAR_CIRCLES if circles[name] is not None and not circles[name].stand]
 
 
-def _assign_trigger(state: State, action: Action, events: list[Event]) -> None:
+def assign_trigger(state: State, action: Action, events: list[Event]) -> None:
     battle = state.battle
     assert battle is not None and battle.trigger is not None
     pending = battle.trigger
@@ -959,7 +959,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
                 f"Player {pending.player} must first assign the {pending.card.trigger} trigger revealed by "
                 f"the {pending.check} check: assign_trigger with {', '.join(missing_choices(new, pending))}.",
             )
-        _assign_trigger(new, action, events)
+        assign_trigger(new, action, events)
         advance(new, events)
     elif action.type == "assign_trigger":
         raise _illegal("VG-TRIGGER-CHOICE", "No trigger is waiting for a choice.")

@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 from ..base import JSON, CardLookup, Event, IllegalAction, Outcome
-from . import validate as v
+from ..common import validate as v
 from .actions import Action, action_to_json, parse_action
 from .catalogue import CATALOGUE, DEFAULT_RULESET, RULESETS
 from .engine import OTHER, apply, check_attack, check_life_points, draw, legal_actions, resolve_attack

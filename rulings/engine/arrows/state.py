@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import CardLookup, MalformedDocument, PathError
-from . import validate as v
+from ..common import validate as v
 
 PHASES = ("draw", "main", "attack", "end")
 LINES = ("attackers", "defenders")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from . import validate as v
+from ..common import validate as v
 from .state import CARD_ZONES, State
 
 Ref = tuple[str, str, int]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import CardLookup, MalformedDocument, PathError
-from . import validate as v
+from ..common import validate as v
 from .catalogue import PREMIUM_TERRAINS
 
 PHASES = ("draw", "main", "attack", "end")

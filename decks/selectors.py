@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.db.models import Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from rapidfuzz import fuzz, process
 
 from decks.cardfiles import CardRecord
@@ -401,6 +402,16 @@ class DeckRow:
     detail: str
 
 
+KIND_GROUPS = {
+    "monster": _("Monster cards"),
+    "unit": _("Units"),
+    "creature": _("Creatures"),
+    "spell": _("Spell cards"),
+    "magic": _("Magic"),
+    "order": _("Orders"),
+    "trap": _("Trap cards"),
+    "terrain": _("Terrains"),
+}
 KIND_ORDER = {
     "monster": 0,
     "unit": 0,
@@ -440,11 +451,19 @@ def deck_sheet(*, content: dict, game: str) -> list[dict]:
                 row = DeckRow(rows[key].count + count, row.name, row.ref, row.kind, row.detail)
             rows[key] = row
         ordered = sorted(rows.values(), key=lambda r: (KIND_ORDER.get(r.kind, 3), r.name.casefold()))
+        groups: dict[str, list[DeckRow]] = {}
+        for row in ordered:
+            groups.setdefault(str(KIND_GROUPS.get(row.kind, _("Other"))), []).append(row)
         out.append(
             {
                 "title": SECTION_TITLES.get(section, section),
                 "rows": ordered,
                 "total": sum(r.count for r in ordered),
+                # The official sheets list the Main Deck by card type, each with its total.
+                "groups": [
+                    {"title": title, "rows": rows, "total": sum(r.count for r in rows)}
+                    for title, rows in groups.items()
+                ],
             }
         )
     return out

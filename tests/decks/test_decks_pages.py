@@ -175,3 +175,19 @@ def test_card_import_page_is_for_organizers(client, player, organizer):
     assert client.get("/decks/imports/").status_code == 403
     client.force_login(organizer)
     assert client.get("/decks/imports/").status_code == 200
+
+
+def test_pdf_sheet_groups_the_main_deck_by_card_type(event, player):
+    from decks.selectors import deck_sheet
+
+    _submit_all(event, [player])
+    version = registration_of(event, player).deck_list.versions.get()
+    sheet = deck_sheet(content=version.content, game="yugioh")
+    main = sheet[0]
+    assert main["title"] == "Main Deck" and main["total"] == 40
+    assert [(g["title"], g["total"]) for g in main["groups"]] == [
+        ("Monster cards", 19),
+        ("Spell cards", 18),
+        ("Trap cards", 3),
+    ]
+    assert (sheet[1]["title"], sheet[1]["total"]) == ("Extra Deck", 3)

@@ -48,3 +48,29 @@ def test_small_events_pair_inline_from_the_page(organizer, client):
     response = client.post(f"/events/{event.pk}/pair-next/", HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and b"round-link" in response.content
     assert Round.objects.filter(event=event).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_lost_pairing_task_is_sent_again(celery_app_configured, organizer, monkeypatch,
+                                           django_capture_on_commit_callbacks):  # fmt: skip
+    import datetime
+
+    from django.utils import timezone
+
+    event = make_event(organizer, players=6)
+    sent: list[str] = []
+
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(pair_round_task, "apply_async", broker_down)
+    with django_capture_on_commit_callbacks(execute=True):
+        _, first = services.round_request_pairing(event=event, user=organizer, force_task=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        _, again = services.round_request_pairing(event=event, user=organizer, force_task=True)
+    assert again == first  # still waiting for a worker: the same task
+    Event.objects.filter(pk=event.pk).update(updated_at=timezone.now() - datetime.timedelta(minutes=5))
+    monkeypatch.setattr(pair_round_task, "apply_async", lambda *a, **k: sent.append(k["task_id"]))
+    with django_capture_on_commit_callbacks(execute=True):
+        _, third = services.round_request_pairing(event=event, user=organizer, force_task=True)
+    assert third != first and sent == [third]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+import logging
 from collections.abc import Callable
 
 from celery.utils import uuid
@@ -30,6 +32,8 @@ from tournaments.services.events import event_planned_structure
 # Up to this many active players a round is paired inline in the request (well under a second, see
 # docs/tournaments.md); above it the page sends a Celery task and shows its progress.
 INLINE_PAIRING_MAX_PLAYERS = 128
+
+logger = logging.getLogger(__name__)
 
 Progress = Callable[[int, int, str], None]
 
@@ -217,6 +221,16 @@ def round_repairable(*, round_: Round) -> bool:
     )
 
 
+TASK_PICKUP_PATIENCE = datetime.timedelta(seconds=60)
+
+
+def _send_pairing_task(task, event_id: int, number: int, task_id: str) -> None:
+    try:
+        task.apply_async(kwargs={"event_id": event_id, "number": number}, task_id=task_id)
+    except Exception:  # the broker is down: the page keeps waiting, and a new press sends again later
+        logger.exception("could not send the pairing task of event %s round %s", event_id, number)
+
+
 def round_request_pairing(
     *, event: Event, user=None, number: int | None = None, force_task: bool = False
 ) -> tuple[Round | None, str | None]:
@@ -245,15 +259,15 @@ def round_request_pairing(
         if event.pairing_task_id:
             from core.progress import task_status
 
-            if not task_status(event.pairing_task_id).finished:
+            status = task_status(event.pairing_task_id)
+            # A task no worker has picked up for a while may have been lost (broker down when it was
+            # sent): send another one; duplicates are harmless.
+            stale = status.state == "PENDING" and timezone.now() - event.updated_at > TASK_PICKUP_PATIENCE
+            if not status.finished and not stale:
                 return None, event.pairing_task_id
         task_id = uuid()
         event.pairing_task_id = task_id
         event.save(update_fields=["pairing_task_id", "updated_at"])
         event_id = event.pk
-        transaction.on_commit(
-            lambda: pair_round_task.apply_async(
-                kwargs={"event_id": event_id, "number": number}, task_id=task_id
-            )
-        )
+        transaction.on_commit(lambda: _send_pairing_task(pair_round_task, event_id, number, task_id))
     return None, task_id

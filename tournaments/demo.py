@@ -30,7 +30,7 @@ def load_demo(stdout) -> Event:
         )
     EventStaff.objects.get_or_create(event=event, user=judge, defaults={"role": StaffRole.HEAD_JUDGE})
     if event.status == "draft":
-        services.event_set_status(event=event, status="registration", user=organizer)
+        event = services.event_set_status(event=event, status="registration", user=organizer)
     if event.status == "registration":
         for n in range(1, 13):
             player = User.objects.get(username=f"player{n}")

@@ -219,3 +219,15 @@ def test_vanguard_text_list_round_trips(all_cards, organizer, player):
     assert refused.status_code == 400
     codes = {p["code"] for p in refused.json()["report"]["problems"]}
     assert {"deck_too_small", "too_few_triggers"} <= codes
+
+
+def test_ydk_without_side_marker_and_staff_submitting_for_a_player(event, player, judge, other_player):
+    no_side = LEGAL_YDK.replace("!side\n", "")
+    response = submit(player, event, no_side)
+    assert response.status_code == 201 and response.json()["report"]["counts"]["side"] == 0
+    # A judge registers the list a player handed in on paper.
+    registration = registration_of(event, other_player)
+    on_behalf = submit(judge, event, LEGAL_TEXT, registration=registration.pk)
+    assert on_behalf.status_code == 201
+    version = DeckListVersion.objects.get(deck_list__registration=registration)
+    assert version.submitted_by == judge

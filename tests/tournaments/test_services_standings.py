@@ -82,3 +82,46 @@ def test_points_tie_broken_by_opponents(event_factory, judge):
     assert [r.points for r in rows] == [points[r.pk] for r in ordered]
     tied = [r for r in rows if r.points == 3]
     assert [t.omw for t in tied] == sorted((t.omw for t in tied), reverse=True)
+
+
+def test_pokemon_caps_a_dropped_player_and_removes_byes(event_factory, judge):
+    """Five players, Pokémon policy; the strongest drops after round 2. Each OMW is recomputed here from the
+    stored matches with the handbook's rules: byes out of the opponent's win %, floor 0.25, cap 0.75 for a
+    player who dropped."""
+    from tournaments.models import Match
+    from tournaments.selectors import event_standings
+
+    event = event_factory(players=5, judge=judge, tiebreak_policy="pokemon", swiss_rounds_override=3)
+    regs = list(Registration.objects.filter(event=event).order_by("id"))
+    strength = {r.pk: k for k, r in enumerate(regs)}
+    _play_by_strength(event, judge, strength, 2)
+    services.registration_drop(registration=regs[0], by=regs[0].player)
+    _play_by_strength(event, judge, strength, 1)
+
+    points = {r.pk: 0 for r in regs}
+    rounds = {r.pk: 0 for r in regs}
+    byes = {r.pk: 0 for r in regs}
+    opponents: dict[int, list[int]] = {r.pk: [] for r in regs}
+    for m in Match.objects.filter(round__event=event):
+        if m.player_b_id is None:
+            points[m.player_a_id] += 3
+            byes[m.player_a_id] += 1
+            rounds[m.player_a_id] += 1
+            continue
+        winner = m.player_a_id if m.games_a > m.games_b else m.player_b_id
+        points[winner] += 3
+        for pid, other in ((m.player_a_id, m.player_b_id), (m.player_b_id, m.player_a_id)):
+            rounds[pid] += 1
+            opponents[pid].append(other)
+
+    def seen(pid: int) -> float:
+        played = rounds[pid] - byes[pid]
+        pct = max((points[pid] - 3 * byes[pid]) / (3 * played), 0.25) if played else 0.25
+        return min(pct, 0.75) if pid == regs[0].pk else pct
+
+    rows = {r.registration_id: r for r in event_standings(event=event)}
+    assert rows[regs[0].pk].dropped and rows[regs[0].pk].rounds_played == 2
+    for pid, opps in opponents.items():
+        expected = sum(seen(o) for o in opps) / len(opps) if opps else 0.0
+        assert rows[pid].omw == pytest.approx(expected), pid
+    assert any(regs[0].pk in opps for opps in opponents.values())

@@ -340,7 +340,12 @@ def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
     )
     event = check.deck_list.registration.event
     _require_staff(request, event)
-    form = DeckCheckCountForm(request.POST if request.method == "POST" else None)
+    sheet = selectors.deck_sheet(content=check.version.content, game=event.game)
+    # The judge starts from the registered list (by name) and corrects what the count says.
+    form = DeckCheckCountForm(
+        request.POST if request.method == "POST" else None,
+        initial={"counted": check_start_text(sheet) if check.counted is None else ""},
+    )
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
@@ -361,10 +366,18 @@ def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
         "check": check,
         "event": event,
         "player": check.deck_list.registration.player,
-        "sheet": selectors.deck_sheet(content=check.version.content, game=event.game),
+        "sheet": sheet,
         "form": form,
     }
     return render(request, "decks/deck_check.html", context, status=status)
+
+
+def check_start_text(sheet: list[dict]) -> str:
+    blocks = []
+    for section in sheet:
+        lines = [f"{section['title']}:"] + [f"{row.count} {row.name}" for row in section["rows"]]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) + "\n"
 
 
 # --- organizer: card imports ------------------------------------------------------------------------------

@@ -191,3 +191,20 @@ def test_pdf_sheet_groups_the_main_deck_by_card_type(event, player):
         ("Trap cards", 3),
     ]
     assert (sheet[1]["title"], sheet[1]["total"]) == ("Extra Deck", 3)
+
+
+def test_deck_check_form_starts_from_the_registered_list(client, event, player, judge):
+    _submit_all(event, [player])
+    client.force_login(judge)
+    client.post(f"/decks/events/{event.pk}/checks/", {"round_number": 1, "count": 1})
+    check = DeckCheck.objects.get()
+    page = client.get(f"/decks/checks/{check.pk}/").content.decode()
+    assert "3 Ash Blossom &amp; Joyous Spring" in page
+    # Submitting it unchanged: no difference.
+    from decks.selectors import deck_sheet
+    from decks.views import check_start_text
+
+    start = check_start_text(deck_sheet(content=check.version.content, game="yugioh"))
+    client.post(f"/decks/checks/{check.pk}/", {"counted": start})
+    check.refresh_from_db()
+    assert check.counted is not None and check.differences == []

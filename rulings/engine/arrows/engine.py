@@ -4,19 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..base import Event, GameOver, IllegalAction
+from ..base import Event
+from ..common.turns import OTHER, illegal, make_apply, make_draw, make_phase_handlers
 from .actions import Action, Ref
 from .state import EFFECT_KINDS, LINES, Card, Player, State, TurnEffect
 
-OTHER = {"A": "B", "B": "A"}
 # Shared, immutable actions every legal-action list ends with.
 NEXT_PHASE_ACTION = {key: Action("next_phase", key) for key in ("A", "B")}
 END_TURN_ACTION = {key: Action("end_turn", key) for key in ("A", "B")}
 OTHER_LINE = {"attackers": "defenders", "defenders": "attackers"}
-
-
-def illegal(rule: str | tuple[str, ...], explanation: str) -> IllegalAction:
-    return IllegalAction((rule,) if isinstance(rule, str) else rule, explanation)
 
 
 def first_free(line: list[Card | None]) -> int | None:
@@ -229,32 +225,12 @@ def flip_facing(state: State, key: str, space: int, events: list[Event]) -> None
 # --- turn structure ------------------------------------------------------------------------------
 
 
-def draw(state: State, events: list[Event]) -> None:
-    key = state.turn_player
-    player = state.players[key]
-    if player.deck_size() == 0:
-        if state.flags["empty_deck_draw_loses"]:
-            state.result = (OTHER[key], False, ("ARR-DECK-OUT",))
-            events.append(
-                Event(
-                    "deck_out",
-                    {"player": key, "winner": OTHER[key]},
-                    ("ARR-DECK-OUT",),
-                    f"{key} must draw from an empty deck and loses.",
-                )
-            )
-            return
-        events.append(
-            Event("no_draw", {"player": key}, ("ARR-DECK-OUT",), f"{key}'s deck is empty: no draw.")
-        )
-    else:
-        if player.deck is None:
-            player.deck_count -= 1
-            player.hand.append(Card("unknown", "unknown card"))
-        else:
-            player.hand.append(player.deck.pop(0))
-        events.append(Event("draw", {"player": key, "count": 1}, ("ARR-TURN",), f"{key} draws a card."))
-    state.draw_done = True
+draw = make_draw(
+    unknown_card=lambda: Card("unknown", "unknown card"),
+    draw_rules=("ARR-TURN",),
+    deck_out_rules=("ARR-DECK-OUT",),
+    empty_deck_rules=("ARR-DECK-OUT",),
+)
 
 
 def halve(state: State, key: str, rules: tuple[str, ...], events: list[Event]) -> None:
@@ -577,43 +553,9 @@ def do_life_points(state: State, action: Action) -> list[Event]:
     return events
 
 
-NEXT_PHASE = {"main": "attack", "attack": "end"}
-
-
-def do_next_phase(state: State, action: Action) -> list[Event]:
-    events: list[Event] = []
-    if state.phase == "end":
-        end_turn(state, events)
-        return events
-    if state.phase == "draw":
-        if not state.draw_done:
-            draw(state, events)
-            if state.result is not None:
-                return events
-        state.draw_done = False
-        state.phase = "main"
-    else:
-        state.phase = NEXT_PHASE[state.phase]
-    events.append(
-        Event(
-            "phase",
-            {"phase": state.phase},
-            ("ARR-TURN",),
-            f"{action.player} moves to the {state.phase} phase.",
-        )
-    )
-    return events
-
-
-def do_end_turn(state: State, action: Action) -> list[Event]:
-    if state.phase == "draw" and not state.draw_done:
-        raise illegal(
-            "ARR-TURN", "The draw is mandatory: it comes before the end of the turn (next_phase draws)."
-        )
-    events: list[Event] = []
-    end_turn(state, events)
-    return events
-
+do_next_phase, do_end_turn = make_phase_handlers(
+    draw=draw, end_turn=end_turn, turn_rule="ARR-TURN", draw_rule="ARR-TURN"
+)
 
 HANDLERS: dict[str, Callable[[State, Action], list[Event]]] = {
     "place": do_place,
@@ -628,20 +570,7 @@ HANDLERS: dict[str, Callable[[State, Action], list[Event]]] = {
     "next_phase": do_next_phase,
     "end_turn": do_end_turn,
 }
-
-
-def apply(state: State, action: Action) -> tuple[State, list[Event]]:
-    if state.result is not None:
-        raise GameOver(
-            state.result[2] or ("ARR-GAME-OVER",), "The game is already over: no further action applies."
-        )
-    if action.player != state.turn_player:
-        raise illegal("ARR-TURN", f"It is {state.turn_player}'s turn: {action.player} cannot act now.")
-    if state.phase == "draw" and action.type not in ("next_phase", "end_turn"):
-        raise illegal("ARR-TURN", "The draw phase comes first: the turn player draws before anything else.")
-    new = state.copy()
-    events = HANDLERS[action.type](new, action)
-    return new, events
+apply = make_apply(HANDLERS, game_over_rule="ARR-GAME-OVER", turn_rule="ARR-TURN", draw_rule="ARR-TURN")
 
 
 def legal_actions(state: State, key: str | None = None) -> list[Action]:

@@ -6,65 +6,36 @@ import random
 from functools import cache
 from typing import Any
 
-from ..base import JSON, CardLookup, Event, IllegalAction, Outcome
+from ..base import JSON, Event
 from ..common import validate as v
+from ..common.game import TurnGame
 from .actions import Action, action_to_json, parse_action
 from .catalogue import CATALOGUE, DEFAULT_RULESET, PREMIUM_TERRAINS, RULESETS
-from .engine import OTHER, apply, check_attack, check_tings, draw, legal_actions, resolve_attack
+from .engine import apply, check_attack, check_tings, draw, legal_actions, resolve_attack
 from .state import TERRAIN_TYPES, Card, State, parse_state, state_to_json
 
-NOT_FINISHED = Outcome()
-QUERY_KINDS = ("damage", "legal_actions", "deck_out", "setup")
 
-
-class RaymanGame:
+class RaymanGame(TurnGame):
     key = "rayman"
     name = "RaymanTCG"
     rulesets = RULESETS
     default_ruleset = DEFAULT_RULESET
     catalogue = CATALOGUE
+    query_kinds = ("damage", "legal_actions", "deck_out", "setup")
+    turn_rule = "RAY-TURN"
+    deck_out_rules = ("RAY-DECK-OUT", "RAY-DRAW")
 
-    # --- documents ---
-
-    def parse_state(
-        self, data: Any, *, ruleset: str, cards: CardLookup | None = None, path: str = "/state"
-    ) -> State:
-        state = parse_state(data, ruleset=ruleset, flags=RULESETS[ruleset].flags, cards=cards, path=path)
-        check_tings(state, [])  # a state given at 5000 tings or more is already won
-        return state
-
-    def parse_action(self, state: State, data: Any, *, path: str) -> Action:
-        return parse_action(state, data, path=path)
-
-    def state_to_json(self, state: State) -> JSON:
-        return state_to_json(state)
-
-    def action_to_json(self, action: Action) -> JSON:
-        return action_to_json(action)
-
-    def copy(self, state: State) -> State:
-        return state.copy()
-
-    # --- play ---
-
-    def start(self, state: State) -> list[Event]:
-        """A state given in the draw phase has not drawn yet: the draw happens now."""
-        events: list[Event] = []
-        if state.phase == "draw" and not state.draw_done and state.result is None:
-            draw(state, events)
-        return events
+    _parse_state = staticmethod(parse_state)
+    _check_result = staticmethod(check_tings)  # a state given at 5000 tings or more is already won
+    _draw = staticmethod(draw)
+    _resolve_attack = staticmethod(resolve_attack)
+    parse_action = staticmethod(parse_action)
+    state_to_json = staticmethod(state_to_json)
+    action_to_json = staticmethod(action_to_json)
+    apply = staticmethod(apply)
 
     def legal_actions(self, state: State, player: str | None = None) -> list[Action]:
         return legal_actions(state, player)
-
-    def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
-        return apply(state, action)
-
-    def outcome(self, state: State) -> Outcome:
-        if state.result is None:
-            return NOT_FINISHED
-        winner, draw_, rules = state.result
-        return Outcome(finished=True, winner=winner, draw=draw_, rules=rules)
 
     def initial_state(self, *, rng: random.Random, ruleset: str | None = None) -> State:
         """A new game between two random 60-card decks, seven cards each, A to draw (benchmarks)."""
@@ -81,18 +52,8 @@ class RaymanGame:
 
     # --- queries ---
 
-    def answer(self, state: State, query: Any, *, path: str = "/query") -> JSON:
-        if not isinstance(query, dict):
-            raise v.fail(path, 'a query is an object such as {"kind": "legal_actions", "player": "A"}')
-        kind = v.choice(query.get("kind"), v.pointer(path, "kind"), QUERY_KINDS)
-        if kind == "damage":
-            return self._damage(state, query, path)
-        v.obj(query, path, required=("kind",), optional=("player",))
-        key = v.player(query.get("player", state.turn_player), v.pointer(path, "player"))
-        if kind == "legal_actions":
-            return {"actions": [action_to_json(action) for action in legal_actions(state, key)]}
-        if kind == "deck_out":
-            return self._deck_out(state, key)
+    def _player_query(self, state: State, kind: str, key: str) -> JSON:
+        # "setup": the rule set's numbers
         flags = state.flags
         return {
             "starting_tings": flags["starting_tings"],
@@ -112,61 +73,25 @@ class RaymanGame:
             ],
         }
 
-    def _damage(self, state: State, query: dict, path: str) -> JSON:
-        v.obj(query, path, required=("kind", "attacker"), optional=("target",))
-        attacker = v.card_ref(query["attacker"], v.pointer(path, "attacker"), ("creatures",))
-        key = attacker[0]
-        if attacker[2] >= len(state.players[key].creatures):
-            raise v.fail(v.pointer(path, "attacker"), f"{query['attacker']!r}: there is no such creature")
-        target = None
-        if query.get("target") is not None:
-            target = v.card_ref(query["target"], v.pointer(path, "target"), ("creatures",))
-            if target[0] != OTHER[key]:
-                raise v.fail(
-                    v.pointer(path, "target"), "the target must be a creature of the attacker's opponent"
-                )
-            if target[2] >= len(state.players[target[0]].creatures):
-                raise v.fail(v.pointer(path, "target"), f"{query['target']!r}: there is no such creature")
-        legality: JSON = {"legal": True}
-        try:
-            if state.result is not None:
-                raise IllegalAction(state.result[2], "The game is already over.")
-            if state.turn_player != key:
-                raise IllegalAction(("RAY-TURN",), f"It is {state.turn_player}'s turn, not {key}'s.")
-            check_attack(state.copy(), Action("attack", key, attacker, target))
-        except IllegalAction as error:
-            legality = {"legal": False, "not_legal": {"rules": error.rules, "explanation": error.explanation}}
-        simulation = state.copy()
-        simulation.result = None
-        events = resolve_attack(simulation, attacker, target)
+    def _fighter_ref(self, state: State, value: Any, path: str, *, owner: str | None) -> tuple[str, str, int]:
+        ref = v.card_ref(value, path, ("creatures",))
+        if owner is not None and ref[0] != owner:
+            raise v.fail(path, "the target must be a creature of the attacker's opponent")
+        if ref[2] >= len(state.players[ref[0]].creatures):
+            raise v.fail(path, f"{value!r}: there is no such creature")
+        return ref
+
+    def _check_attack(self, state: State, key: str, attacker: Any, target: Any) -> None:
+        check_attack(state.copy(), Action("attack", key, attacker, target))
+
+    def _damage_figures(self, state: State, simulation: State, events: list[Event]) -> JSON:
         combat = events[0].data
-        rules = list(dict.fromkeys(rule for event in events for rule in event.rules))
         return {
             "damage_to_target": combat.get("damage_to_target", combat.get("amount", 0)),
             "damage_to_attacker": combat.get("damage_to_attacker", 0),
             "destroyed": [event.data["card"] for event in events if event.type == "destroyed"],
             "tings_gained": {k: simulation.players[k].tings - state.players[k].tings for k in ("A", "B")},
             "tings_after": {k: simulation.players[k].tings for k in ("A", "B")},
-            "winner": simulation.result[0] if simulation.result else None,
-            "rules": rules,
-            **legality,
-        }
-
-    def _deck_out(self, state: State, key: str) -> JSON:
-        """Like Yu-Gi-Oh!: ``loses`` says whether the player's next draw finds the deck empty."""
-        deck = state.players[key].deck_size()
-        rules = ["RAY-DECK-OUT", "RAY-DRAW"]
-        if state.result is not None and "RAY-DECK-OUT" in state.result[2] and state.result[0] == OTHER[key]:
-            return {"deck": deck, "loses": True, "when": f"already lost (turn {state.turn})", "rules": rules}
-        if state.turn_player == key:
-            next_draw = state.turn if state.phase == "draw" and not state.draw_done else state.turn + 2
-        else:
-            next_draw = state.turn + 1
-        return {
-            "deck": deck,
-            "loses": deck == 0 and bool(state.flags["empty_deck_draw_loses"]),
-            "when": f"draw phase of turn {next_draw + 2 * deck}",
-            "rules": rules,
         }
 
 

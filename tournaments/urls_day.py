@@ -12,7 +12,14 @@ urlpatterns = [
     path("console/day/", console.console_home, name="day_home"),
     path("console/new/", console.console_event_new, name="console_event_new"),
     path("console/import/", console.console_event_import, name="console_event_import"),
+    path("console/transfers/<int:transfer_id>/", console.console_transfer, name="console_transfer"),
+    path(
+        "console/transfers/<int:transfer_id>/download/",
+        console.console_transfer_download,
+        name="console_transfer_download",
+    ),
     path("<int:event_id>/console/", console.console_event, name="console_event"),
+    path("<int:event_id>/console/exports/json/", console.console_export_start, name="console_export_start"),
     path(
         "<int:event_id>/console/registrations/", console.console_registrations, name="console_registrations"
     ),

@@ -5,6 +5,7 @@ one service call, a selector's data out."""
 from __future__ import annotations
 
 import json
+import logging
 
 from django import forms
 from django.contrib import messages
@@ -48,6 +49,8 @@ from tournaments.services.timer import (
     timer_start,
     timer_state,
 )
+
+logger = logging.getLogger(__name__)
 
 
 def _staff_event(request: HttpRequest, event_id: int) -> Event:
@@ -129,8 +132,9 @@ def console_event_new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def console_event_import(request: HttpRequest) -> HttpResponse:
-    """Restore an exported event (validated as a whole first; nothing is kept on error)."""
-    from tournaments.services.exports import EventImportError, event_import
+    """Restore an exported event: read here, validated as a whole and written on a worker (progress bar);
+    nothing is kept on error."""
+    from tournaments.services.exports import transfer_start_import
 
     if not request.user.is_organizer:
         raise PermissionDenied(_("Only organizers can import events."))
@@ -144,15 +148,8 @@ def console_event_import(request: HttpRequest) -> HttpResponse:
                 {"path": "", "message": _("Not a JSON file: %(error)s") % {"error": exc}, "code": "json"}
             ]
         else:
-            try:
-                event = event_import(document=document)
-            except EventImportError as exc:
-                errors = exc.errors
-            else:
-                if not can_judge(user=request.user, event=event):
-                    services.event_add_staff(event=event, user=request.user, role="organizer")
-                messages.success(request, _("Event “%(name)s” imported.") % {"name": event.name})
-                return redirect(_console_url(event))
+            transfer = transfer_start_import(document=document, user=request.user)
+            return redirect("tournaments:console_transfer", transfer_id=transfer.pk)
     events = list(events_managed_by(user=request.user)[:100])
     return render(
         request,
@@ -162,16 +159,78 @@ def console_event_import(request: HttpRequest) -> HttpResponse:
     )
 
 
+@login_required
+@require_POST
+def console_export_start(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The complete event as JSON, prepared on a worker with a progress bar (for large events)."""
+    from tournaments.services.exports import transfer_start_export
+
+    event = _staff_event(request, event_id)
+    transfer = transfer_start_export(event=event, user=request.user)
+    return redirect("tournaments:console_transfer", transfer_id=transfer.pk)
+
+
+def _task_status(task_id: str):
+    """The task's progress, or None when the result backend does not answer (the page keeps polling)."""
+    from core.progress import task_status
+
+    try:
+        return task_status(task_id)
+    except Exception:  # noqa: BLE001 - Redis down or unreachable: show an indeterminate bar
+        logger.warning("task status of %s unavailable", task_id, exc_info=True)
+        return None
+
+
+def _own_transfer(request: HttpRequest, transfer_id: int):
+    from tournaments.models import EventTransfer
+
+    transfer = get_object_or_404(EventTransfer.objects.select_related("event"), pk=transfer_id)
+    if transfer.created_by_id != request.user.pk and not request.user.is_superuser:
+        raise PermissionDenied(_("This export or import is someone else's."))
+    return transfer
+
+
+@login_required
+@require_GET
+def console_transfer(request: HttpRequest, transfer_id: int) -> HttpResponse:
+    """Progress of an export or import, then its result (the file, the event, or every problem)."""
+    transfer = _own_transfer(request, transfer_id)
+    context = {
+        "transfer": transfer,
+        "task": _task_status(transfer.task_id) if transfer.status == "pending" and transfer.task_id else None,
+    }
+    if request.htmx and request.GET.get("part") == "status":
+        return render(request, "tournaments/console/_transfer.html", context)
+    return render(request, "tournaments/console/transfer.html", context)
+
+
+@login_required
+@require_GET
+def console_transfer_download(request: HttpRequest, transfer_id: int) -> HttpResponse:
+    from django.utils.text import slugify
+
+    transfer = _own_transfer(request, transfer_id)
+    if transfer.kind != "export" or transfer.status != "done" or transfer.document is None:
+        return HttpResponse(
+            _("This export is not ready."), status=409, content_type="text/plain; charset=utf-8"
+        )
+    response = HttpResponse(
+        json.dumps(transfer.document, ensure_ascii=False, indent=1),
+        content_type="application/json; charset=utf-8",
+    )
+    name = slugify(transfer.event.name) if transfer.event else "event"
+    response["Content-Disposition"] = f'attachment; filename="{name}-event.json"'
+    return response
+
+
 def _actions_context(request: HttpRequest, event: Event) -> dict:
     """What the "next step" panel needs: the round's progress and which buttons make sense now."""
     round_ = current_round(event=event)
     progress = day_selectors.round_progress(round_=round_)
     task = None
     if event.pairing_task_id:
-        from core.progress import task_status
-
-        status = task_status(event.pairing_task_id)
-        if not status.finished or (round_ is None or status.failed):
+        status = _task_status(event.pairing_task_id)
+        if status is not None and (not status.finished or round_ is None or status.failed):
             task = status
     rounds_played = day_selectors.swiss_rounds_played(event=event)
     swiss_over = bool(

@@ -24,7 +24,8 @@ from tests.tournaments.day.conftest import FIXTURES, LEGAL_DECK
 from tournaments.models import Event, Match, MatchStatus, Registration, ResultChange, Round
 from tournaments.services.exports import comparable, event_export
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# The import at the end runs on a real Celery worker (progress bar), hence the integration marker.
+pytestmark = [pytest.mark.browser, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = 6
 
@@ -90,7 +91,7 @@ def _play_round(event, number, orga, phones, reporter_name: str) -> None:
     ).exists()
 
 
-def test_tournament_day_journey(live_server, page_at, tmp_path):
+def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     from decks.services.cards import cards_import_file
 
     cards_import_file(path=FIXTURES / "yugioh-cards.json", game="yugioh")
@@ -272,6 +273,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path):
     orga.goto(f"{base}/events/console/day/")
     orga.get_by_test_id("import-form").locator("input[type=file]").set_input_files(str(exported))
     orga.get_by_test_id("import-form").locator("button[type=submit]").click()
+    orga.get_by_test_id("transfer-event").click(timeout=30_000)  # appears when the worker is done
     orga.get_by_test_id("event-status").wait_for()
     copy = Event.objects.exclude(pk=event.pk).get()
     assert comparable(event_export(event=copy)) == comparable(document)

@@ -25,6 +25,7 @@ from tournaments.models import (
     Event,
     EventStaff,
     EventStatus,
+    EventTransfer,
     Game,
     Match,
     MatchDispute,
@@ -900,3 +901,78 @@ def _restore_times(model, field: str, rows: list, docs: list[dict]) -> None:
     for row, data in zip(rows, docs, strict=True):
         if data.get(field):
             model.objects.filter(pk=row.pk).update(**{field: _when(data[field])})
+
+
+# --- exports and imports on a worker (progress bar) ---------------------------------------------------------
+
+
+def transfer_start_export(*, event: Event, user) -> EventTransfer:
+    """Staff: export the event on a worker; the page follows the task's progress, then offers the file."""
+    from tournaments.services.common import require_staff
+    from tournaments.tasks_day import event_transfer_task
+
+    require_staff(user=user, event=event)
+    with transaction.atomic():
+        transfer = EventTransfer.objects.create(kind=EventTransfer.Kind.EXPORT, event=event, created_by=user)
+        transfer.task_id = _new_task_id()
+        transfer.save(update_fields=["task_id"])
+        transaction.on_commit(
+            lambda: event_transfer_task.apply_async(
+                kwargs={"transfer_id": transfer.pk}, task_id=transfer.task_id
+            )
+        )
+    return transfer
+
+
+def transfer_start_import(*, document: Any, user) -> EventTransfer:
+    """Organizers: import an event document on a worker (validated there as a whole first)."""
+    from tournaments.services.errors import NotAllowed
+    from tournaments.tasks_day import event_transfer_task
+
+    if not getattr(user, "is_organizer", False):
+        raise NotAllowed(_("Only organizers can import events."))
+    with transaction.atomic():
+        transfer = EventTransfer.objects.create(
+            kind=EventTransfer.Kind.IMPORT, document=document, created_by=user
+        )
+        transfer.task_id = _new_task_id()
+        transfer.save(update_fields=["task_id"])
+        transaction.on_commit(
+            lambda: event_transfer_task.apply_async(
+                kwargs={"transfer_id": transfer.pk}, task_id=transfer.task_id
+            )
+        )
+    return transfer
+
+
+def _new_task_id() -> str:
+    from celery.utils import uuid
+
+    return uuid()
+
+
+def transfer_run(*, transfer_id: int, progress: Progress = _no_progress) -> EventTransfer:
+    """What the worker does (idempotent: a finished transfer is returned as it is)."""
+    transfer = EventTransfer.objects.select_related("event", "created_by").get(pk=transfer_id)
+    if transfer.status != EventTransfer.Status.PENDING:
+        return transfer
+    if transfer.kind == EventTransfer.Kind.EXPORT:
+        transfer.document = event_export(event=transfer.event, progress=progress)
+        transfer.status = EventTransfer.Status.DONE
+    else:
+        try:
+            event = event_import(document=transfer.document, progress=progress)
+        except EventImportError as exc:
+            transfer.errors = exc.errors
+            transfer.status = EventTransfer.Status.FAILED
+        else:
+            from tournaments.services.common import can_judge
+
+            if not can_judge(user=transfer.created_by, event=event):
+                EventStaff.objects.create(event=event, user=transfer.created_by, role=StaffRole.ORGANIZER)
+            transfer.event = event
+            transfer.status = EventTransfer.Status.DONE
+        transfer.document = None
+    transfer.finished_at = timezone.now()
+    transfer.save(update_fields=["document", "errors", "status", "event", "finished_at"])
+    return transfer

@@ -202,18 +202,76 @@ def test_commands_round_trip(organizer, tmp_path):
     assert "/registrations/0/status" in err.getvalue()
 
 
-def test_console_import_page(orga_client, organizer):
+def test_console_import_goes_through_a_transfer(
+    orga_client, organizer, django_capture_on_commit_callbacks, monkeypatch
+):
     from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournaments import views_console
+
+    # No result backend in unit tests (and touching Celery's would pin it before the worker tests set it up).
+    monkeypatch.setattr(views_console, "_task_status", lambda task_id: None)
+    from tournaments.models import EventTransfer
+    from tournaments.services.exports import transfer_run
 
     event = played_event(organizer, players=4, rounds=1)
     data = json.dumps(event_export(event=event)).encode()
-    response = orga_client.post(
-        "/events/console/import/", {"file": SimpleUploadedFile("e.json", data, "application/json")}
-    )
-    assert response.status_code == 302
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        response = orga_client.post(
+            "/events/console/import/", {"file": SimpleUploadedFile("e.json", data, "application/json")}
+        )
+    assert response.status_code == 302 and len(callbacks) == 1  # the task is sent after commit
+    transfer = EventTransfer.objects.get()
+    assert response["Location"] == f"/events/console/transfers/{transfer.pk}/"
+    assert Event.objects.count() == 1
+    page = orga_client.get(response["Location"], HTTP_HX_REQUEST="true", data={"part": "status"})
+    assert b'hx-trigger="every 1s"' in page.content
+    transfer_run(transfer_id=transfer.pk)
+    page = orga_client.get(response["Location"])
+    assert b'data-testid="transfer-event"' in page.content
     assert Event.objects.count() == 2
     response = orga_client.post(
         "/events/console/import/", {"file": SimpleUploadedFile("e.json", b"{not json", "application/json")}
     )
     assert response.status_code == 400
     assert b"Not a JSON file" in response.content
+
+
+def test_refused_import_lists_every_problem(orga_client, organizer, django_capture_on_commit_callbacks):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournaments.models import EventTransfer
+    from tournaments.services.exports import transfer_run
+
+    event = played_event(organizer, players=4, rounds=1)
+    document = event_export(event=event)
+    document["registrations"][1]["status"] = "asleep"
+    document["rounds"][0]["matches"][0]["games_a"] = 12
+    with django_capture_on_commit_callbacks(execute=False):
+        response = orga_client.post(
+            "/events/console/import/",
+            {"file": SimpleUploadedFile("e.json", json.dumps(document).encode(), "application/json")},
+        )
+    transfer = EventTransfer.objects.get()
+    assert transfer_run(transfer_id=transfer.pk).status == "failed"
+    page = orga_client.get(response["Location"]).content.decode()
+    assert "/registrations/1/status" in page and "/rounds/0/matches/0/games_a" in page
+    assert "nothing was imported" in page
+    assert Event.objects.count() == 1
+
+
+def test_transfers_are_private(client, organizer, player_user, django_capture_on_commit_callbacks):
+    from tournaments.services.exports import transfer_run, transfer_start_export
+
+    event = played_event(organizer, players=4, rounds=1)
+    with django_capture_on_commit_callbacks(execute=False):
+        transfer = transfer_start_export(event=event, user=organizer)
+    client.force_login(organizer)
+    assert client.get(f"/events/console/transfers/{transfer.pk}/download/").status_code == 409
+    transfer_run(transfer_id=transfer.pk)
+    download = client.get(f"/events/console/transfers/{transfer.pk}/download/")
+    assert download.status_code == 200
+    assert comparable(json.loads(download.content)) == comparable(event_export(event=event))
+    client.force_login(player_user)
+    assert client.get(f"/events/console/transfers/{transfer.pk}/").status_code == 403
+    assert client.post(f"/events/{event.pk}/console/exports/json/").status_code == 403

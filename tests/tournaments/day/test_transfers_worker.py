@@ -1,0 +1,50 @@
+"""Exports and imports on a real Celery worker: the page shows the task's progress, then the result."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from celery.result import AsyncResult
+
+from tests.tournaments.day.conftest import played_event
+from tournaments.models import Event, EventTransfer
+from tournaments.services.exports import comparable, event_export
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def _wait(client, transfer: EventTransfer) -> bytes:
+    AsyncResult(transfer.task_id).get(timeout=60)
+    deadline = time.monotonic() + 10
+    while True:
+        page = client.get(
+            f"/events/console/transfers/{transfer.pk}/", {"part": "status"}, HTTP_HX_REQUEST="true"
+        )
+        if b"every 1s" not in page.content or time.monotonic() > deadline:
+            return page.content
+        time.sleep(0.2)
+
+
+def test_export_then_import_on_a_worker(celery_worker, organizer, client):
+    event = played_event(organizer, players=10, rounds=2)
+    client.force_login(organizer)
+    response = client.post(f"/events/{event.pk}/console/exports/json/")
+    assert response.status_code == 302
+    export = EventTransfer.objects.get(kind="export")
+    assert b"transfer-download" in _wait(client, export)
+    document = json.loads(client.get(f"/events/console/transfers/{export.pk}/download/").content)
+    assert comparable(document) == comparable(event_export(event=event))
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    response = client.post(
+        "/events/console/import/",
+        {"file": SimpleUploadedFile("e.json", json.dumps(document).encode(), "application/json")},
+    )
+    imported = EventTransfer.objects.get(kind="import")
+    assert b"transfer-event" in _wait(client, imported)
+    imported.refresh_from_db()
+    assert imported.status == "done" and imported.document is None
+    assert comparable(event_export(event=Event.objects.get(pk=imported.event_id))) == comparable(document)

@@ -56,7 +56,24 @@ class DatabaseCardIndex:
         aliases = {r["alias_of"] for r in self._by_id.values() if r and r["alias_of"]}
         aliases |= {r["alias_of"] for r in self._by_name.values() if r and r["alias_of"]}
         self._load_ids({a.lower() for a in aliases} - set(self._by_id))
+        self._add_reverse_aliases()
         return self
+
+    def _add_reverse_aliases(self) -> None:
+        """Give each loaded card the ids of the cards that alias it (GOAT versions, unofficial
+        reprints), so a banlist that names only those versions still finds the card."""
+        records = {id(r): r for r in (*self._by_id.values(), *self._by_name.values()) if r}
+        keys = {r["key"] for r in records.values()}
+        if not keys:
+            return
+        others: dict[str, list[str]] = {}
+        rows = Card.objects.filter(game=self.game, alias_of__in=keys).values_list("alias_of", "key")
+        for alias_of, key in rows:
+            others.setdefault(alias_of, []).append(key)
+        for record in records.values():
+            extra = [k for k in others.get(record["key"], ()) if k not in record["alternate_keys"]]
+            if extra:
+                record["alternate_keys"] = [*record["alternate_keys"], *extra]
 
     def _load_ids(self, ids: set[str]) -> None:
         ids = {i for i in ids if i not in self._by_id}

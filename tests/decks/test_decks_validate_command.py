@@ -138,3 +138,33 @@ def test_unknown_banlist_name_and_missing_file_exit_2(tmp_path, yugioh_cards):
     with pytest.raises(CommandError, match="cannot read") as error:
         call_command("validate_deck", str(tmp_path / "missing.ydk"), "--game", "yugioh")
     assert error.value.returncode == 2
+
+
+def test_a_whitelist_naming_only_the_goat_version_accepts_the_usual_passcode(tmp_path, yugioh_cards):
+    """GOAT lists name the GOAT entries (which alias the real card); a deck with the real passcode passes."""
+    import sqlite3
+
+    from decks.formats import DeckList
+    from decks.services.cards import cards_import_file
+    from decks.services.validation import deck_validate
+    from rulings.engine.decklists import Banlist
+
+    path = tmp_path / "goat.cdb"
+    connection = sqlite3.connect(path)
+    connection.executescript(
+        "CREATE TABLE datas (id INTEGER PRIMARY KEY, ot INTEGER, alias INTEGER, setcode INTEGER,"
+        " type INTEGER, atk INTEGER, def INTEGER, level INTEGER, race INTEGER, attribute INTEGER,"
+        " category INTEGER);"
+        "CREATE TABLE texts (id INTEGER PRIMARY KEY, name TEXT, desc TEXT);"
+        "INSERT INTO datas VALUES (504700001, 8, 89631139, 221, 17, 3000, 2500, 8, 8192, 16, 0);"
+        "INSERT INTO texts VALUES (504700001, 'Blue-Eyes White Dragon (GOAT)', '');"
+    )
+    connection.commit()
+    connection.close()
+    cards_import_file(path=path, game="yugioh")
+    goat = Banlist.named("2005.4 Test GOAT", {"504700001": 3}, whitelist=True)
+    deck = DeckList.of(main=[(89631139, 3), (40640057, 1)])
+    problems = deck_validate(deck=deck, game="yugioh", banlist=goat).to_json()["problems"]
+    codes = {(p["code"], p.get("card")) for p in problems}
+    assert ("not_on_whitelist", "Blue-Eyes White Dragon") not in codes
+    assert ("not_on_whitelist", "Kuriboh") in codes

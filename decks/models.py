@@ -50,6 +50,7 @@ class Card(models.Model):
             # Covers the search's substring scan (game, both names, pk): SQLite reads the index, not the rows.
             models.Index(fields=["game", "name_norm", "name_fr_norm"], name="decks_card_names"),
             models.Index(fields=["game", "updated_at"], name="decks_card_updated"),
+            models.Index(fields=["game", "alias_of"], name="decks_card_alias"),
             models.Index(fields=["game", "name_fr_norm"], name="decks_card_name_fr_norm"),
         ]
 

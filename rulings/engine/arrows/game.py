@@ -9,10 +9,13 @@ from typing import Any
 from ..base import JSON, Event
 from ..common import validate as v
 from ..common.game import TurnGame
-from .actions import Action, action_to_json, parse_action
+from . import actions as actions_module
+from . import engine as engine_module
+from . import state as state_module
+from .actions import Action
 from .catalogue import CATALOGUE, DEFAULT_RULESET, RULESETS
-from .engine import apply, check_attack, check_life_points, draw, legal_actions, resolve_attack
-from .state import LINES, Card, State, parse_state, state_to_json
+from .engine import check_attack, check_life_points
+from .state import LINES, Card, State
 
 # Random self-play only: the rule text fixes neither life points nor decks.
 SELF_PLAY_LP = 8000
@@ -20,7 +23,7 @@ SELF_PLAY_DECK = 40
 SELF_PLAY_HAND = 5
 
 
-class ArrowsGame(TurnGame):
+class ArrowsGame(TurnGame, engine=engine_module, state=state_module, actions=actions_module):
     key = "arrows"
     name = "Arrows"
     rulesets = RULESETS
@@ -30,17 +33,7 @@ class ArrowsGame(TurnGame):
     turn_rule = "ARR-TURN"
     deck_out_rules = ("ARR-DECK-OUT", "ARR-TURN")
 
-    _parse_state = staticmethod(parse_state)
     _check_result = staticmethod(check_life_points)
-    _draw = staticmethod(draw)
-    _resolve_attack = staticmethod(resolve_attack)
-    parse_action = staticmethod(parse_action)
-    state_to_json = staticmethod(state_to_json)
-    action_to_json = staticmethod(action_to_json)
-    apply = staticmethod(apply)
-
-    def legal_actions(self, state: State, player: str | None = None) -> list[Action]:
-        return legal_actions(state, player)
 
     def initial_state(self, *, rng: random.Random, ruleset: str | None = None) -> State:
         """A new game between two random decks of monsters, A to draw (benchmarks)."""

@@ -1,13 +1,16 @@
 """The Game scaffolding RaymanTCG and Arrows share: parsing, copy, start, outcome, query dispatch.
 
-A subclass names its engine functions as class attributes (``staticmethod``) and fills in what is
-its own: the cards an attack names, the damage figures and any extra query kinds. ``apply`` and
-``legal_actions`` stay direct references to the engine's functions (no extra call in self-play).
+A subclass names its game's ``engine``, ``state`` and ``actions`` modules in its class statement
+(``class RaymanGame(TurnGame, engine=…, state=…, actions=…)``) and fills in what is
+its own: the check of a given state's result, the cards an attack names, the damage figures and any
+extra query kinds. ``apply`` is the engine's function itself, and ``legal_actions`` one call away
+from it, as before: self-play pays nothing for the sharing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import ModuleType
 from typing import Any, ClassVar
 
 from ..base import JSON, CardLookup, Event, IllegalAction, Outcome, Rule, RuleSet
@@ -30,11 +33,34 @@ class TurnGame:
     turn_rule: ClassVar[str]  # cited when a player who is not the turn player would attack
     deck_out_rules: ClassVar[tuple[str, str]]  # (the deck-out rule, the rule on draws)
 
-    # The engine's functions, set by each game.
+    # A given state may already be won (or drawn): each game's own check, (state, events) -> None.
+    _check_result: ClassVar[Callable[[Any, list[Event]], None]]
+    # Bound by __init_subclass__ from the game's modules.
     _parse_state: ClassVar[Callable[..., Any]]
-    _check_result: ClassVar[Callable[[Any, list[Event]], None]]  # a given state may already be won
     _draw: ClassVar[Callable[[Any, list[Event]], None]]
     _resolve_attack: ClassVar[Callable[[Any, Any, Any], list[Event]]]
+    parse_action: ClassVar[Callable[..., Any]]
+    state_to_json: ClassVar[Callable[[Any], JSON]]
+    action_to_json: ClassVar[Callable[[Any], JSON]]
+    apply: ClassVar[Callable[[Any, Any], tuple[Any, list[Event]]]]
+
+    def __init_subclass__(
+        cls, *, engine: ModuleType, state: ModuleType, actions: ModuleType, **kwargs: Any
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._parse_state = staticmethod(state.parse_state)
+        cls.state_to_json = staticmethod(state.state_to_json)
+        cls.parse_action = staticmethod(actions.parse_action)
+        cls.action_to_json = staticmethod(actions.action_to_json)
+        cls._draw = staticmethod(engine.draw)
+        cls._resolve_attack = staticmethod(engine.resolve_attack)
+        cls.apply = staticmethod(engine.apply)
+        engine_legal_actions = engine.legal_actions
+
+        def legal_actions(self: TurnGame, state: Any, player: str | None = None) -> list[Any]:
+            return engine_legal_actions(state, player)
+
+        cls.legal_actions = legal_actions  # type: ignore[method-assign]
 
     # --- documents ---
 

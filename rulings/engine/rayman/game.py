@@ -9,13 +9,16 @@ from typing import Any
 from ..base import JSON, Event
 from ..common import validate as v
 from ..common.game import TurnGame
-from .actions import Action, action_to_json, parse_action
+from . import actions as actions_module
+from . import engine as engine_module
+from . import state as state_module
+from .actions import Action
 from .catalogue import CATALOGUE, DEFAULT_RULESET, PREMIUM_TERRAINS, RULESETS
-from .engine import apply, check_attack, check_tings, draw, legal_actions, resolve_attack
-from .state import TERRAIN_TYPES, Card, State, parse_state, state_to_json
+from .engine import check_attack, check_tings
+from .state import TERRAIN_TYPES, Card, State
 
 
-class RaymanGame(TurnGame):
+class RaymanGame(TurnGame, engine=engine_module, state=state_module, actions=actions_module):
     key = "rayman"
     name = "RaymanTCG"
     rulesets = RULESETS
@@ -25,17 +28,7 @@ class RaymanGame(TurnGame):
     turn_rule = "RAY-TURN"
     deck_out_rules = ("RAY-DECK-OUT", "RAY-DRAW")
 
-    _parse_state = staticmethod(parse_state)
     _check_result = staticmethod(check_tings)  # a state given at 5000 tings or more is already won
-    _draw = staticmethod(draw)
-    _resolve_attack = staticmethod(resolve_attack)
-    parse_action = staticmethod(parse_action)
-    state_to_json = staticmethod(state_to_json)
-    action_to_json = staticmethod(action_to_json)
-    apply = staticmethod(apply)
-
-    def legal_actions(self, state: State, player: str | None = None) -> list[Action]:
-        return legal_actions(state, player)
 
     def initial_state(self, *, rng: random.Random, ruleset: str | None = None) -> State:
         """A new game between two random 60-card decks, seven cards each, A to draw (benchmarks)."""

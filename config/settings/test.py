@@ -11,3 +11,6 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-{os.getpid()}.sqlite3")}
 LANGUAGE_CODE = "en"
+# Rate limits (core/ratelimit.py) count in a cache that every test of a run shares: off unless a test
+# turns them on.
+RATELIMIT_ENABLED = False

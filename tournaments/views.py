@@ -12,6 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from core.progress import task_status
+from core.ratelimit import ratelimit
 from tournaments import selectors, services
 from tournaments.forms import EventForm, ResultForm
 from tournaments.models import Event, EventStatus, Match, MatchStatus, Registration, Round
@@ -232,6 +233,7 @@ def _match_context(request, match: Match, *, error: str = "", conflict: bool = F
 
 @require_POST
 @login_required
+@ratelimit(scope="report")
 def match_result(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
     """Staff enter or correct, a player reports or confirms; answers with the match row (htmx)."""
     match = get_object_or_404(

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from core.ratelimit import ratelimit
 from tournaments import services
 from tournaments.models import Event, EventStatus
 from tournaments.selectors import day as day_selectors
@@ -113,6 +114,7 @@ def player_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@ratelimit(scope="report")
 def player_report(request: HttpRequest, event_id: int) -> HttpResponse:
     """Report my match: the choice is my games first ("2-1": I won two games, lost one)."""
     event = _event(event_id)

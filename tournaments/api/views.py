@@ -9,6 +9,7 @@ from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from core.ratelimit import ratelimit
 from tournaments import selectors, services
 from tournaments.api import serializers as s
 from tournaments.api.errors import service_errors
@@ -327,6 +328,7 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(request=s.ResultSerializer, responses=s.MatchSerializer, summary="Report your own match")
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @ratelimit(scope="report")
     def report(self, request, pk=None):
         data = s.ResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)

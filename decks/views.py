@@ -344,7 +344,12 @@ def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
     # The judge starts from the registered list (by name) and corrects what the count says.
     form = DeckCheckCountForm(
         request.POST if request.method == "POST" else None,
-        initial={"counted": check_start_text(sheet) if check.counted is None else ""},
+        initial={
+            "counted": check_start_text(sheet)
+            if check.counted is None
+            else export_deck(deck_from_json(check.counted), format="text"),
+            "note": check.note,
+        },
     )
     status = 200
     if request.method == "POST" and form.is_valid():

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from decks.formats import DeckEntry, DeckFormatError, DeckList, parse_deck
+from decks.formats import SECTION_TITLES, DeckEntry, DeckFormatError, DeckList, parse_deck
 from decks.models import Banlist, DeckAuditEntry, DeckCheck, DeckListVersion, EventDeckSettings
 from decks.models import DeckList as DeckListRow
 from decks.selectors import banlist_for_event, banlist_to_engine, can_staff, deck_is_locked
@@ -256,6 +256,7 @@ class Difference:
     def to_json(self) -> dict[str, Any]:
         return {
             "section": self.section,
+            "section_title": SECTION_TITLES.get(self.section, self.section),
             "ref": self.ref,
             "name": self.name,
             "registered": self.registered,

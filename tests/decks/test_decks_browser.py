@@ -59,3 +59,41 @@ def test_phone_player_uploads_then_builds_with_card_search(live_server, page_at,
     versions = list(DeckListVersion.objects.order_by("number").values_list("format", "content_hash"))
     assert [fmt for fmt, _ in versions] == ["ydk", "text"]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_tablet_judge_picks_a_deck_check_and_sees_the_differences(live_server, page_at):
+    from decks.services.cards import banlists_import_file, cards_import_file
+    from decks.services.decklists import decklist_submit
+    from tournaments.models import Registration
+
+    cards_import_file(path=FIXTURES / "yugioh-cards.json", game="yugioh")
+    banlists_import_file(path=FIXTURES / "banlist.lflist.conf")
+    organizer = User.objects.create_user("t-orga", password="pw-orga-123", role=Role.ORGANIZER)
+    judge = User.objects.create_user("t-judge", password="pw-judge-123", role=Role.JUDGE)
+    player = User.objects.create_user("t-player", password="pw-player-123", role=Role.PLAYER)
+    event = make_event(organizer, judge=judge, players=[player])
+    registration = Registration.objects.get(event=event, player=player)
+    decklist_submit(registration=registration, user=player, data=LEGAL_YDK)
+
+    page = page_at("tablet")
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "t-judge")
+    page.fill("#id_password", "pw-judge-123")
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/", wait_until="domcontentloaded")
+    page.goto(f"{live_server.url}/decks/events/{event.pk}/lists/")
+    page.fill("#id_round_number", "3")
+    page.fill("#id_count", "1")
+    page.get_by_role("button", name="Pick decks at random").click()
+    page.wait_for_load_state("domcontentloaded")
+    page.get_by_test_id("deck-checks").get_by_role("link").first.click()
+    page.wait_for_load_state("domcontentloaded")
+    counted = page.input_value("#id_counted")
+    assert "3 Raigeki" in counted
+    page.fill("#id_counted", counted.replace("3 Raigeki", "2 Raigeki"))
+    page.get_by_role("button", name="Compare").click()
+    page.wait_for_load_state("domcontentloaded")
+    differences = page.get_by_test_id("differences").inner_text()
+    assert "Raigeki" in differences and "3" in differences and "2" in differences
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    save_screenshot(page, "decks/deck-check-tablet")

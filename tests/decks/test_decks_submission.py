@@ -231,3 +231,18 @@ def test_ydk_without_side_marker_and_staff_submitting_for_a_player(event, player
     assert on_behalf.status_code == 201
     version = DeckListVersion.objects.get(deck_list__registration=registration)
     assert version.submitted_by == judge
+
+
+def test_detail_and_banlist_endpoints_do_not_grow_with_rows(
+    event, player, judge, django_assert_max_num_queries
+):
+    for _ in range(6):
+        response = submit(player, event, LEGAL_YDK)
+        assert response.status_code == 201
+    deck_id = response.json()["deck_list"]
+    client = client_for(judge)
+    with django_assert_max_num_queries(8):
+        body = client.get(f"/api/decklists/{deck_id}/").json()
+    assert [v["number"] for v in body["versions"]] == [6, 5, 4, 3, 2, 1]
+    with django_assert_max_num_queries(2):
+        assert len(APIClient().get("/api/banlists/").json()) == 2

@@ -1,5 +1,5 @@
-"""A small fixture world for the trust tests: one event with its staff, players, a round, a match, a deck list,
-a deck check and a saved ruling; a second event with its own staff; an admin."""
+"""A small fixture world for the trust tests: one event with its staff, players, a round, a match, a deck
+list, a deck check and a saved ruling; a second event with its own staff; an admin."""
 
 from __future__ import annotations
 

@@ -42,7 +42,7 @@ def _context(request: HttpRequest, event: Event, *, with_standing: bool = True) 
         "event": event,
         "day": day,
         "timer": timer,
-        "version": day_selectors.player_version(event=event, user=request.user),
+        "version": day.version(event),
         "poll_seconds": POLL_SECONDS,
         "report_choices": choices,
         "open_for_registration": event.status in (EventStatus.REGISTRATION, EventStatus.CHECK_IN),

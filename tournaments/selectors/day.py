@@ -92,6 +92,7 @@ class PlayerDay:
     standing: StandingEntry | None
     deck_status: str  # "missing" | "submitted" | "illegal"
     deck_version: int | None
+    clock: int = 0  # version of the round's clock (pauses and extensions change the live fragment)
 
     @property
     def can_report(self) -> bool:
@@ -107,6 +108,11 @@ class PlayerDay:
             and m.status == MatchStatus.REPORTED
             and self.registration is not None
             and m.reported_by_id != self.registration.player_id
+        )
+
+    def version(self, event: Event) -> str:
+        return version_of(
+            event=event, registration=self.registration, round_=self.round, match=self.match, clock=self.clock
         )
 
     @property
@@ -137,11 +143,28 @@ def _my_match(round_: Round | None, registration: Registration | None) -> Match 
 
 def player_version(*, event: Event, user) -> str:
     """A short fingerprint of everything on the player's live fragment: when it is unchanged, the phone's
-    poll is answered with no content (2 queries)."""
+    poll is answered with no content (4 queries)."""
     registration = registration_of(event=event, user=user)
     round_ = current_round(event=event)
     match = _my_match(round_, registration)
+    return version_of(
+        event=event, registration=registration, round_=round_, match=match, clock=_clock_version(round_)
+    )
+
+
+def _clock_version(round_: Round | None) -> int:
+    from tournaments.models import RoundTimer
+
+    if round_ is None:
+        return 0
+    return RoundTimer.objects.filter(round=round_).values_list("version", flat=True).first() or 0
+
+
+def version_of(
+    *, event: Event, registration: Registration | None, round_: Round | None, match: Match | None, clock: int
+) -> str:
     parts = [
+        str(clock),
         event.status,
         str(event.updated_at.timestamp()),
         registration.status if registration else "-",
@@ -176,7 +199,17 @@ def player_day(*, event: Event, user, with_standing: bool = True) -> PlayerDay:
         if version is not None:
             deck_status = "submitted" if version.legal else "illegal"
             deck_version = version.number
-    return PlayerDay(registration, round_, match, opponent, side, standing, deck_status, deck_version)
+    return PlayerDay(
+        registration,
+        round_,
+        match,
+        opponent,
+        side,
+        standing,
+        deck_status,
+        deck_version,
+        _clock_version(round_),
+    )
 
 
 def event_results(*, event: Event) -> QuerySet[Match]:

@@ -55,6 +55,16 @@ def test_live_fragment_answers_204_and_304_until_pairings_change(client, organiz
     assert changed.status_code == 200
     assert b'data-testid="my-table"' in changed.content
     assert len(changed.content) < 4000  # a tiny fragment for slow connections
+    # pausing the clock changes the fragment too (the phone shows the clock)
+    from tournaments.services.timer import timer_pause, timer_start
+
+    version = changed["ETag"].strip('"')
+    round_ = event.rounds.get()
+    timer_start(round_=round_, user=organizer)
+    assert client.get(live, {"v": version}).status_code == 200
+    version = client.get(live)["ETag"].strip('"')
+    timer_pause(round_=round_, user=organizer)
+    assert client.get(live, {"v": version}).status_code == 200
 
 
 def test_report_confirm_flow(client, organizer):

@@ -31,6 +31,7 @@ def import_cards_task(self, import_id: int) -> dict:
         return {"import": import_id, "status": "failed", "error": str(error)}
     CardImport.objects.filter(pk=import_id).update(
         status=CardImport.Status.DONE,
+        data=b"",  # imported: the file is not needed any more
         created=result.created,
         updated=result.updated,
         unchanged=result.unchanged,

@@ -289,7 +289,7 @@ def deck_list_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 
 def deck_list_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     """The registration sheet as a PDF (WeasyPrint)."""
-    from weasyprint import HTML
+    from weasyprint import CSS, HTML
 
     deck_list = _deck_list_or_404(request, pk)
     event = deck_list.registration.event
@@ -305,7 +305,8 @@ def deck_list_pdf(request: HttpRequest, pk: int) -> HttpResponse:
         },
         request=request,
     )
-    pdf = HTML(string=html, base_url=request.build_absolute_uri("/")).write_pdf()
+    stylesheet = CSS(string=render_to_string("decks/deck_sheet_pdf.css"))
+    pdf = HTML(string=html, base_url=request.build_absolute_uri("/")).write_pdf(stylesheets=[stylesheet])
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="decklist-{deck_list.pk}-v{version.number}.pdf"'
     return response

@@ -138,6 +138,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "core.api.schema.TablesideAutoSchema",
     "EXCEPTION_HANDLER": "core.api.errors.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "core.api.parsers.JSONParser",  # deep nesting is a 400
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
 }

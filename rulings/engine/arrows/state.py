@@ -10,6 +10,14 @@ from typing import Any
 
 from ..base import CardLookup, MalformedDocument, PathError
 from ..common import validate as v
+from ..common.state import (
+    DeckHolder,
+    SlotEquality,
+    parse_players,
+    parse_turn_fields,
+    resolve_card,
+    turn_fields_json,
+)
 
 PHASES = ("draw", "main", "attack", "end")
 LINES = ("attackers", "defenders")
@@ -22,7 +30,7 @@ EFFECT_SOURCES = ("monster", "magic")
 MONSTER_FLAGS = ("placed_this_turn", "attacked_this_turn")
 
 
-class Card:
+class Card(SlotEquality):
     __slots__ = (
         "kind",
         "name",
@@ -60,13 +68,6 @@ class Card:
         for slot in Card.__slots__:
             setattr(new, slot, getattr(self, slot))
         return new
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and all(
-            getattr(self, slot) == getattr(other, slot) for slot in Card.__slots__
-        )
-
-    __hash__ = None  # type: ignore[assignment]
 
     @property
     def strength(self) -> int:
@@ -134,7 +135,7 @@ class TurnEffect:
         return {"type": self.type, "to": self.player, "amount": self.amount, "source": self.source}
 
 
-class Player:
+class Player(DeckHolder):
     __slots__ = ("lp", "hand", "deck", "deck_count", "graveyard", "attackers", "defenders")
 
     def __init__(self, spaces: int) -> None:
@@ -157,23 +158,9 @@ class Player:
         new.defenders = self.defenders[:]
         return new
 
-    def deck_size(self) -> int:
-        return self.deck_count if self.deck is None else len(self.deck)
 
-    def zone(self, name: str) -> list:
-        if name == "deck":
-            return self.deck if self.deck is not None else []
-        return getattr(self, name)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Player) and all(
-            getattr(self, slot) == getattr(other, slot) for slot in Player.__slots__
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-class State:
+class State(SlotEquality):
+    _eq_ignored = ("flags",)  # the rule set's, shared
     __slots__ = (
         "turn",
         "turn_player",
@@ -214,13 +201,6 @@ class State:
         new.result = self.result
         return new
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and all(
-            getattr(self, slot) == getattr(other, slot) for slot in State.__slots__ if slot != "flags"
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
 
 # --- JSON → state --------------------------------------------------------------------------------
 
@@ -241,19 +221,10 @@ MONSTER_FIELDS = (
 FIELD_ONLY = ("effects_used", "atk_bonus", "def_bonus", "ret_bonus", "damage_taken", *MONSTER_FLAGS)
 
 
-def resolve_card(data: Any, path: str, cards: CardLookup | None) -> Any:
-    if (
-        isinstance(data, dict)
-        and "kind" not in data
-        and "atk" not in data
-        and set(data) <= {"id", "name"}
-        and data
-    ):
-        found = cards("arrows", data) if cards is not None else None
-        if found is None:
-            raise v.fail(path, f"unknown card {data!r}: give its values, or a card the database knows")
-        return found
-    return data
+def _resolve_card(data: Any, path: str, cards: CardLookup | None) -> Any:
+    return resolve_card(
+        data, path, cards, game="arrows", unknown="give its values, or a card the database knows"
+    )
 
 
 def parse_arrows(data: Any, path: str) -> int | tuple[str, ...]:
@@ -267,7 +238,7 @@ def parse_arrows(data: Any, path: str) -> int | tuple[str, ...]:
 
 
 def parse_card(data: Any, path: str, *, zone: str, cards: CardLookup | None = None) -> Card:
-    data = resolve_card(data, path, cards)
+    data = _resolve_card(data, path, cards)
     if not isinstance(data, dict):
         raise v.fail(path, "must be a card object")
     on_field = zone in LINES
@@ -409,22 +380,7 @@ def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None
         spaces = max(flags["line_spaces"], _longest_line(data.get("players")))
     state = State(ruleset=ruleset, flags=flags, spaces=spaces)
     errors: list[PathError] = []
-    for key, check in (
-        ("turn", lambda value, p: v.integer(value, p, minimum=1)),
-        ("turn_player", v.player),
-        ("phase", lambda value, p: v.choice(value, p, PHASES)),
-    ):
-        try:
-            setattr(state, key, check(data[key], v.pointer(path, key)))
-        except MalformedDocument as exc:
-            errors.extend(exc.errors)
-    if "draw_done" in data:
-        try:
-            state.draw_done = v.boolean(data["draw_done"], v.pointer(path, "draw_done"))
-            if state.draw_done and state.phase != "draw":
-                raise v.fail(v.pointer(path, "draw_done"), "only a state in the draw phase has made its draw")
-        except MalformedDocument as exc:
-            errors.extend(exc.errors)
+    parse_turn_fields(state, data, path, phases=PHASES, errors=errors)
     if "turn_effects" in data:
         effects_path = v.pointer(path, "turn_effects")
         try:
@@ -434,20 +390,13 @@ def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None
             )
         except MalformedDocument as exc:
             errors.extend(exc.errors)
-    players_path = v.pointer(path, "players")
-    try:
-        v.obj(data["players"], players_path, required=("A", "B"))
-    except MalformedDocument as exc:
-        raise MalformedDocument(errors + exc.errors) from None
-    for key in ("A", "B"):
-        try:
-            state.players[key] = parse_player(
-                data["players"][key], v.pointer(players_path, key), spaces, cards
-            )
-        except MalformedDocument as exc:
-            errors.extend(exc.errors)
-    if errors:
-        raise MalformedDocument(errors)
+    parse_players(
+        state,
+        data,
+        path,
+        parse_player=lambda player_data, player_path: parse_player(player_data, player_path, spaces, cards),
+        errors=errors,
+    )
     return state
 
 
@@ -464,10 +413,7 @@ def player_to_json(player: Player) -> dict[str, Any]:
 
 def state_to_json(state: State) -> dict[str, Any]:
     return {
-        "turn": state.turn,
-        "turn_player": state.turn_player,
-        "phase": state.phase,
-        **({"draw_done": state.draw_done} if state.phase == "draw" else {}),
+        **turn_fields_json(state),
         "line_spaces": state.spaces,
         "turn_effects": [effect.to_json() for effect in state.turn_effects],
         "players": {key: player_to_json(state.players[key]) for key in ("A", "B")},

@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import CardLookup, MalformedDocument, PathError
+from ..base import CardLookup, PathError
 from ..common import validate as v
+from ..common.state import (
+    DeckHolder,
+    SlotEquality,
+    parse_players,
+    parse_turn_fields,
+    resolve_card,
+    turn_fields_json,
+)
 from .catalogue import PREMIUM_TERRAINS
 
 PHASES = ("draw", "main", "attack", "end")
@@ -37,7 +45,7 @@ PLAYER_FIELDS = (
 CREATURE_FLAGS = ("advantage", "unique_ability", "unique_ability_used", "ability_used_this_turn")
 
 
-class Card:
+class Card(SlotEquality):
     """Any RaymanTCG card; which fields matter depends on ``kind``."""
 
     __slots__ = (
@@ -81,13 +89,6 @@ class Card:
             setattr(new, slot, getattr(self, slot))
         return new
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and all(
-            getattr(self, slot) == getattr(other, slot) for slot in Card.__slots__
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
     def cost_total(self) -> int:
         cost = self.cost
         return cost if isinstance(cost, int) else sum(cost.values())
@@ -123,7 +124,7 @@ class Card:
         return out
 
 
-class Player:
+class Player(DeckHolder):
     __slots__ = (
         "tings",
         "hand",
@@ -166,14 +167,6 @@ class Player:
         new.attacked_this_turn = self.attacked_this_turn
         return new
 
-    def deck_size(self) -> int:
-        return self.deck_count if self.deck is None else len(self.deck)
-
-    def zone(self, name: str) -> list[Card]:
-        if name == "deck":
-            return self.deck if self.deck is not None else []
-        return getattr(self, name)
-
     def has_creature_anywhere(self) -> bool:
         """For the second win condition; unknown cards may be creatures."""
         if self.creatures:
@@ -184,15 +177,9 @@ class Player:
             return self.deck_count > 0
         return any(card.kind == "creature" for card in self.deck)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Player) and all(
-            getattr(self, slot) == getattr(other, slot) for slot in Player.__slots__
-        )
 
-    __hash__ = None  # type: ignore[assignment]
-
-
-class State:
+class State(SlotEquality):
+    _eq_ignored = ("flags",)  # the rule set's, shared
     __slots__ = ("turn", "turn_player", "phase", "draw_done", "players", "ruleset", "flags", "result")
 
     def __init__(self, *, ruleset: str, flags: Any) -> None:
@@ -219,13 +206,6 @@ class State:
         new.result = self.result
         return new
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and all(
-            getattr(self, slot) == getattr(other, slot) for slot in State.__slots__ if slot != "flags"
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
 
 # --- JSON → state --------------------------------------------------------------------------------
 
@@ -249,20 +229,14 @@ def parse_cost(data: Any, path: str) -> int | dict[str, int]:
     return v.integer(data, path, minimum=0)
 
 
-def resolve_card(data: Any, path: str, cards: CardLookup | None) -> Any:
-    """A bare ``{"id": …}`` / ``{"name": …}`` reference goes through the card database when one is given."""
-    if isinstance(data, dict) and "kind" not in data and set(data) <= {"id", "name"} and data:
-        found = cards("rayman", data) if cards is not None else None
-        if found is None:
-            raise v.fail(path, f"unknown card {data!r}: give its kind and values, or a known card")
-        return found
-    return data
+def _resolve_card(data: Any, path: str, cards: CardLookup | None) -> Any:
+    return resolve_card(data, path, cards, game="rayman", unknown="give its kind and values, or a known card")
 
 
 def parse_card(
     data: Any, path: str, *, zone: str, cards: CardLookup | None = None, allow_unknown: bool = False
 ) -> Card:
-    data = resolve_card(data, path, cards)
+    data = _resolve_card(data, path, cards)
     if not isinstance(data, dict):
         raise v.fail(path, "must be a card object")
     on_field = zone in ("terrains", "creatures", "magic")
@@ -364,34 +338,14 @@ def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None
     v.obj(data, path, required=("turn", "turn_player", "phase", "players"), optional=("draw_done",))
     state = State(ruleset=ruleset, flags=flags)
     errors: list[PathError] = []
-    for key, check in (
-        ("turn", lambda value, p: v.integer(value, p, minimum=1)),
-        ("turn_player", v.player),
-        ("phase", lambda value, p: v.choice(value, p, PHASES)),
-    ):
-        try:
-            setattr(state, key, check(data[key], v.pointer(path, key)))
-        except MalformedDocument as exc:
-            errors.extend(exc.errors)
-    if "draw_done" in data:
-        try:
-            state.draw_done = v.boolean(data["draw_done"], v.pointer(path, "draw_done"))
-            if state.draw_done and state.phase != "draw":
-                raise v.fail(v.pointer(path, "draw_done"), "only a state in the draw phase has made its draw")
-        except MalformedDocument as exc:
-            errors.extend(exc.errors)
-    players_path = v.pointer(path, "players")
-    try:
-        v.obj(data["players"], players_path, required=("A", "B"))
-    except MalformedDocument as exc:
-        raise MalformedDocument(errors + exc.errors) from None
-    for key in ("A", "B"):
-        try:
-            state.players[key] = parse_player(data["players"][key], v.pointer(players_path, key), cards)
-        except MalformedDocument as exc:
-            errors.extend(exc.errors)
-    if errors:
-        raise MalformedDocument(errors)
+    parse_turn_fields(state, data, path, phases=PHASES, errors=errors)
+    parse_players(
+        state,
+        data,
+        path,
+        parse_player=lambda player_data, player_path: parse_player(player_data, player_path, cards),
+        errors=errors,
+    )
     return state
 
 
@@ -412,9 +366,6 @@ def player_to_json(player: Player) -> dict[str, Any]:
 
 def state_to_json(state: State) -> dict[str, Any]:
     return {
-        "turn": state.turn,
-        "turn_player": state.turn_player,
-        "phase": state.phase,
-        **({"draw_done": state.draw_done} if state.phase == "draw" else {}),
+        **turn_fields_json(state),
         "players": {key: player_to_json(state.players[key]) for key in ("A", "B")},
     }

@@ -441,13 +441,27 @@ KIND_ORDER = {
 }
 
 
-def deck_sheet(*, content: dict, game: str) -> list[dict]:
+def deck_sheets(*, contents: list[dict], game: str) -> list[list[dict]]:
+    """``deck_sheet`` for many lists at once, with one card lookup for all of them (a fixed number of
+    queries, whatever the number of lists)."""
+    from decks.services.decklists import deck_from_json
+
+    decks = [deck_from_json(content) for content in contents]
+    merged: dict[str, list] = {}
+    for deck in decks:
+        for section, entries in deck.sections.items():
+            merged.setdefault(section, []).extend(entries)
+    index = DatabaseCardIndex(game).preload(DeckList(merged))
+    return [deck_sheet(content=content, game=game, index=index) for content in contents]
+
+
+def deck_sheet(*, content: dict, game: str, index: DatabaseCardIndex | None = None) -> list[dict]:
     """The list laid out for a deck check: per section, sorted by kind then name, with totals."""
     from decks.formats import SECTION_TITLES
     from decks.services.decklists import deck_from_json
 
     deck = deck_from_json(content)
-    index = DatabaseCardIndex(game).preload(deck)
+    index = index or DatabaseCardIndex(game).preload(deck)
     out = []
     for section, entries in deck.sections.items():
         rows: dict[str, DeckRow] = {}

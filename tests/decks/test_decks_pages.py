@@ -208,3 +208,16 @@ def test_deck_check_form_starts_from_the_registered_list(client, event, player, 
     client.post(f"/decks/checks/{check.pk}/", {"counted": start})
     check.refresh_from_db()
     assert check.counted is not None and check.differences == []
+
+
+def test_deck_sheets_for_many_lists_use_a_fixed_number_of_queries(
+    event, player, other_player, django_assert_max_num_queries
+):
+    from decks.selectors import deck_sheet, deck_sheets
+
+    _submit_all(event, [player, other_player])
+    contents = [v.content for v in DeckListVersion.objects.all()] * 10
+    with django_assert_max_num_queries(4):
+        sheets = deck_sheets(contents=contents, game="yugioh")
+    assert len(sheets) == 20
+    assert sheets[0] == deck_sheet(content=contents[0], game="yugioh")

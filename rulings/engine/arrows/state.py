@@ -9,15 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import CardLookup, MalformedDocument, PathError
+from ..common import state as shared
 from ..common import validate as v
-from ..common.state import (
-    DeckHolder,
-    SlotEquality,
-    parse_players,
-    parse_turn_fields,
-    resolve_card,
-    turn_fields_json,
-)
+from ..common.state import DeckHolder, SlotEquality
 
 PHASES = ("draw", "main", "attack", "end")
 LINES = ("attackers", "defenders")
@@ -222,7 +216,7 @@ FIELD_ONLY = ("effects_used", "atk_bonus", "def_bonus", "ret_bonus", "damage_tak
 
 
 def _resolve_card(data: Any, path: str, cards: CardLookup | None) -> Any:
-    return resolve_card(
+    return shared.resolve_card(
         data, path, cards, game="arrows", unknown="give its values, or a card the database knows"
     )
 
@@ -380,7 +374,7 @@ def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None
         spaces = max(flags["line_spaces"], _longest_line(data.get("players")))
     state = State(ruleset=ruleset, flags=flags, spaces=spaces)
     errors: list[PathError] = []
-    parse_turn_fields(state, data, path, phases=PHASES, errors=errors)
+    shared.parse_turn_fields(state, data, path, phases=PHASES, errors=errors)
     if "turn_effects" in data:
         effects_path = v.pointer(path, "turn_effects")
         try:
@@ -390,7 +384,7 @@ def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None
             )
         except MalformedDocument as exc:
             errors.extend(exc.errors)
-    parse_players(
+    shared.parse_players(
         state,
         data,
         path,
@@ -413,7 +407,7 @@ def player_to_json(player: Player) -> dict[str, Any]:
 
 def state_to_json(state: State) -> dict[str, Any]:
     return {
-        **turn_fields_json(state),
+        **shared.turn_fields_json(state),
         "line_spaces": state.spaces,
         "turn_effects": [effect.to_json() for effect in state.turn_effects],
         "players": {key: player_to_json(state.players[key]) for key in ("A", "B")},

@@ -10,15 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import CardLookup, PathError
+from ..common import state as shared
 from ..common import validate as v
-from ..common.state import (
-    DeckHolder,
-    SlotEquality,
-    parse_players,
-    parse_turn_fields,
-    resolve_card,
-    turn_fields_json,
-)
+from ..common.state import DeckHolder, SlotEquality
 from .catalogue import PREMIUM_TERRAINS
 
 PHASES = ("draw", "main", "attack", "end")
@@ -230,7 +224,9 @@ def parse_cost(data: Any, path: str) -> int | dict[str, int]:
 
 
 def _resolve_card(data: Any, path: str, cards: CardLookup | None) -> Any:
-    return resolve_card(data, path, cards, game="rayman", unknown="give its kind and values, or a known card")
+    return shared.resolve_card(
+        data, path, cards, game="rayman", unknown="give its kind and values, or a known card"
+    )
 
 
 def parse_card(
@@ -338,8 +334,8 @@ def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None
     v.obj(data, path, required=("turn", "turn_player", "phase", "players"), optional=("draw_done",))
     state = State(ruleset=ruleset, flags=flags)
     errors: list[PathError] = []
-    parse_turn_fields(state, data, path, phases=PHASES, errors=errors)
-    parse_players(
+    shared.parse_turn_fields(state, data, path, phases=PHASES, errors=errors)
+    shared.parse_players(
         state,
         data,
         path,
@@ -366,6 +362,6 @@ def player_to_json(player: Player) -> dict[str, Any]:
 
 def state_to_json(state: State) -> dict[str, Any]:
     return {
-        **turn_fields_json(state),
+        **shared.turn_fields_json(state),
         "players": {key: player_to_json(state.players[key]) for key in ("A", "B")},
     }

@@ -108,6 +108,23 @@ def size_problems(
     return []
 
 
+def section_size_problems(
+    deck: ResolvedDeck, limits: Mapping[str, tuple[int | None, int | None]]
+) -> list[DeckProblem]:
+    """``size_problems`` of each section named in ``limits`` (section → (minimum, maximum)), in order."""
+    problems: list[DeckProblem] = []
+    for section, (minimum, maximum) in limits.items():
+        problems += size_problems(
+            deck.size(section),
+            minimum=minimum,
+            maximum=maximum,
+            what=section_title(section),
+            code_prefix=section,
+            section=section,
+        )
+    return problems
+
+
 def copies_by_identity(deck: ResolvedDeck, sections: Iterable[str]) -> dict[str, tuple[ResolvedCard, int]]:
     """Total copies of each card across ``sections``, keyed by identity, in list order."""
     totals: dict[str, tuple[ResolvedCard, int]] = {}
@@ -174,6 +191,21 @@ def banlist_problems(
             )
         problems.append(DeckProblem(BANLIST_CODES.get(limit, "limited"), message, card=card.name))
     return problems
+
+
+def copies_and_banlist_problems(
+    deck: ResolvedDeck,
+    sections: Iterable[str],
+    *,
+    limit_for: Callable[[ResolvedCard], tuple[int | None, str]],
+    banlist: Banlist | None,
+) -> list[DeckProblem]:
+    """Copies counted across ``sections``: ``too_many_copies`` (see ``copy_limit_problems``), then the
+    banlist's problems. Every game ends its deck check with these two."""
+    totals = copies_by_identity(deck, sections)
+    return copy_limit_problems(totals, limit_for=limit_for, where="in the deck") + banlist_problems(
+        totals, banlist
+    )
 
 
 def ruleset_flags(

@@ -18,11 +18,9 @@ from typing import Any
 
 from rulings.engine.base import DeckProblem
 from rulings.engine.construction import (
-    banlist_problems,
-    copies_by_identity,
-    copy_limit_problems,
+    copies_and_banlist_problems,
     ruleset_flags,
-    size_problems,
+    section_size_problems,
     unknown_sections,
 )
 from rulings.engine.decklists import Banlist, ResolvedCard, ResolvedDeck
@@ -54,21 +52,8 @@ def check_deck(
     _, flags = ruleset_flags("arrows", ruleset, {"standard": {}}, "standard")
     settings = event_config(config, flags)
     problems = unknown_sections(deck, SECTIONS, "Arrows")
-    problems += size_problems(
-        deck.size("main"),
-        minimum=settings["deck_min"],
-        maximum=settings["deck_max"],
-        what="Main Deck",
-        code_prefix="main",
-        section="main",
-    )
-    problems += size_problems(
-        deck.size("side"),
-        minimum=None,
-        maximum=settings["side_max"],
-        what="Side Deck",
-        code_prefix="side",
-        section="side",
+    problems += section_size_problems(
+        deck, {"main": (settings["deck_min"], settings["deck_max"]), "side": (None, settings["side_max"])}
     )
 
     def limit_for(card: ResolvedCard) -> tuple[int | None, str]:
@@ -76,7 +61,5 @@ def check_deck(
             return card.max_copies, " for this card"
         return settings["max_copies"], " per name"
 
-    totals = copies_by_identity(deck, SECTIONS)
-    problems += copy_limit_problems(totals, limit_for=limit_for, where="in the deck")
-    problems += banlist_problems(totals, banlist)
+    problems += copies_and_banlist_problems(deck, SECTIONS, limit_for=limit_for, banlist=banlist)
     return problems

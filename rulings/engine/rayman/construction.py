@@ -18,9 +18,7 @@ from typing import Any
 
 from rulings.engine.base import DeckProblem
 from rulings.engine.construction import (
-    banlist_problems,
-    copies_by_identity,
-    copy_limit_problems,
+    copies_and_banlist_problems,
     ruleset_flags,
     size_problems,
     unknown_sections,
@@ -76,7 +74,5 @@ def check_deck(
             return card.max_copies, ""
         return max_copies, " of the same card"
 
-    totals = copies_by_identity(deck, SECTIONS)
-    problems += copy_limit_problems(totals, limit_for=limit_for, where="in the deck")
-    problems += banlist_problems(totals, banlist)
+    problems += copies_and_banlist_problems(deck, SECTIONS, limit_for=limit_for, banlist=banlist)
     return problems

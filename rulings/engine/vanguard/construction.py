@@ -17,9 +17,7 @@ from typing import Any
 
 from rulings.engine.base import DeckProblem
 from rulings.engine.construction import (
-    banlist_problems,
-    copies_by_identity,
-    copy_limit_problems,
+    copies_and_banlist_problems,
     plural,
     ruleset_flags,
     size_problems,
@@ -111,7 +109,5 @@ def check_deck(
             return min(card.max_copies, max_per_name), ""
         return max_per_name, " per name"
 
-    totals = copies_by_identity(deck, SECTIONS)
-    problems += copy_limit_problems(totals, limit_for=limit_for, where="in the deck")
-    problems += banlist_problems(totals, banlist)
+    problems += copies_and_banlist_problems(deck, SECTIONS, limit_for=limit_for, banlist=banlist)
     return problems

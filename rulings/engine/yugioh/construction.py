@@ -11,12 +11,10 @@ from typing import Any
 
 from rulings.engine.base import DeckProblem
 from rulings.engine.construction import (
-    banlist_problems,
-    copies_by_identity,
-    copy_limit_problems,
+    copies_and_banlist_problems,
     ruleset_flags,
+    section_size_problems,
     section_title,
-    size_problems,
     unknown_sections,
 )
 from rulings.engine.decklists import Banlist, ResolvedCard, ResolvedDeck
@@ -38,35 +36,35 @@ def _copy_limit(card: ResolvedCard) -> tuple[int | None, str]:
     return MAX_COPIES, " (Main, Extra and Side Deck together)"
 
 
+def _misplaced(card: ResolvedCard, section: str) -> tuple[str, str] | None:
+    """Why ``card`` cannot stand in ``section``, as (code, message); None where it may."""
+    if card.kind in NOT_DECK_KINDS or card.has("rules_card"):
+        return (
+            "not_a_deck_card",
+            f"{card.name} is a {card.kind or 'special'} card and cannot be put in a deck",
+        )
+    if section == "main" and card.has("extra_deck"):
+        return (
+            "wrong_section",
+            f"{card.name} is an Extra Deck monster; it belongs in the Extra Deck, not the Main Deck",
+        )
+    if section == "extra" and not card.has("extra_deck"):
+        return (
+            "wrong_section",
+            f"{card.name} is not a Fusion, Synchro, Xyz or Link Monster; "
+            f"it belongs in the Main Deck, not the {section_title(section)}",
+        )
+    return None
+
+
 def check_deck(
     deck: ResolvedDeck, *, ruleset: str | None, banlist: Banlist | None, config: Mapping[str, Any]
 ) -> list[DeckProblem]:
     # The rule sets differ in play, not in deck building; this only rejects unknown keys.
     ruleset_flags("yugioh", ruleset, {key: {} for key in RULESETS}, "current")
     problems = unknown_sections(deck, SECTIONS, "Yu-Gi-Oh!")
-    problems += size_problems(
-        deck.size("main"),
-        minimum=MAIN_MIN,
-        maximum=MAIN_MAX,
-        what="Main Deck",
-        code_prefix="main",
-        section="main",
-    )
-    problems += size_problems(
-        deck.size("extra"),
-        minimum=None,
-        maximum=EXTRA_MAX,
-        what="Extra Deck",
-        code_prefix="extra",
-        section="extra",
-    )
-    problems += size_problems(
-        deck.size("side"),
-        minimum=None,
-        maximum=SIDE_MAX,
-        what="Side Deck",
-        code_prefix="side",
-        section="side",
+    problems += section_size_problems(
+        deck, {"main": (MAIN_MIN, MAIN_MAX), "extra": (None, EXTRA_MAX), "side": (None, SIDE_MAX)}
     )
     reported: set[tuple[str, str]] = set()
     for section, entry in deck.entries(*SECTIONS):
@@ -74,38 +72,10 @@ def check_deck(
         key = (section, card.identity)
         if key in reported or card.has("unknown"):
             continue
-        if card.kind in NOT_DECK_KINDS or card.has("rules_card"):
+        misplaced = _misplaced(card, section)
+        if misplaced is not None:
             reported.add(key)
-            problems.append(
-                DeckProblem(
-                    "not_a_deck_card",
-                    f"{card.name} is a {card.kind or 'special'} card and cannot be put in a deck",
-                    section=section,
-                    card=card.name,
-                )
-            )
-        elif section == "main" and card.has("extra_deck"):
-            reported.add(key)
-            problems.append(
-                DeckProblem(
-                    "wrong_section",
-                    f"{card.name} is an Extra Deck monster; it belongs in the Extra Deck, not the Main Deck",
-                    section=section,
-                    card=card.name,
-                )
-            )
-        elif section == "extra" and not card.has("extra_deck"):
-            reported.add(key)
-            problems.append(
-                DeckProblem(
-                    "wrong_section",
-                    f"{card.name} is not a Fusion, Synchro, Xyz or Link Monster; "
-                    f"it belongs in the Main Deck, not the {section_title(section)}",
-                    section=section,
-                    card=card.name,
-                )
-            )
-    totals = copies_by_identity(deck, SECTIONS)
-    problems += copy_limit_problems(totals, limit_for=_copy_limit, where="in the deck")
-    problems += banlist_problems(totals, banlist)
+            code, message = misplaced
+            problems.append(DeckProblem(code, message, section=section, card=card.name))
+    problems += copies_and_banlist_problems(deck, SECTIONS, limit_for=_copy_limit, banlist=banlist)
     return problems

@@ -94,6 +94,16 @@ def run(tmp: Path) -> dict:
     started = time.perf_counter()
     second = cards_import_file(path=path, game="yugioh")
     reimport_seconds = time.perf_counter() - started
+    # Every card changed (as after a new upstream release): all 14,218 rows rewritten.
+    changed = json.loads(path.read_text())
+    for card in changed["data"]:
+        card["name_fr"] = (card.get("name_fr") or card["name"]) + " (v2)"
+    changed_path = tmp / "cards-v2.json"
+    changed_path.write_text(json.dumps(changed))
+    started = time.perf_counter()
+    third = cards_import_file(path=changed_path, game="yugioh")
+    update_all_seconds = time.perf_counter() - started
+    cards_import_file(path=path, game="yugioh")
     banlists_import_file(path=ROOT / "decks" / "fixtures" / "banlist.lflist.conf")
     banlist = banlist_to_engine(banlist_get(name="2026.02 TCG"))
 
@@ -132,6 +142,8 @@ def run(tmp: Path) -> dict:
         "import_seconds": round(import_seconds, 2),
         "reimport_seconds": round(reimport_seconds, 2),
         "reimport_unchanged": second.unchanged,
+        "update_all_seconds": round(update_all_seconds, 2),
+        "update_all_updated": third.updated,
         "validate_ms_median": round(statistics.median(validation_ms[10:]), 2),
         "validate_ms_p95": round(percentile(validation_ms[10:], 0.95), 2),
         "validate_cpu_ms_median": round(statistics.median(validation_cpu_ms[10:]), 2),

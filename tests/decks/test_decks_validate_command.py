@@ -168,3 +168,45 @@ def test_a_whitelist_naming_only_the_goat_version_accepts_the_usual_passcode(tmp
     codes = {(p["code"], p.get("card")) for p in problems}
     assert ("not_on_whitelist", "Blue-Eyes White Dragon") not in codes
     assert ("not_on_whitelist", "Kuriboh") in codes
+
+
+def test_exit_codes_and_stderr_of_the_real_process(tmp_path):
+    """0 legal, 1 not legal, 2 unreadable (reason on stderr), through `python manage.py`; no database used."""
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    legal = tmp_path / "legal.ydk"
+    legal.write_text(LEGAL_YDK)
+    illegal = tmp_path / "illegal.ydk"
+    illegal.write_text(LEGAL_YDK.replace("40640057\n", "55144522\n"))
+    broken = tmp_path / "broken.ydk"
+    broken.write_text("#main\n89631139\nabc\n")
+    common = [
+        "--game",
+        "yugioh",
+        "--cards",
+        str(FIXTURES / "yugioh-cards.json"),
+        "--banlist",
+        str(FIXTURES / "banlist.lflist.conf"),
+    ]
+
+    def run(*args, stdin=None):
+        return subprocess.run(
+            [sys.executable, "manage.py", "validate_deck", *args, *common],
+            cwd=root,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    ok = run(str(legal))
+    assert ok.returncode == 0 and json.loads(ok.stdout)["legal"] is True
+    bad = run(str(illegal))
+    assert bad.returncode == 1 and json.loads(bad.stdout)["problems"][0]["code"] == "forbidden"
+    unreadable = run(str(broken))
+    assert unreadable.returncode == 2 and unreadable.stdout == ""
+    assert "Line 3" in unreadable.stderr and "abc" in unreadable.stderr
+    piped = run("-", stdin=LEGAL_YDK)
+    assert piped.returncode == 0

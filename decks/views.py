@@ -96,10 +96,7 @@ def my_deck(request: HttpRequest, event_id: int) -> HttpResponse:
     problems: list[dict] = []
     status = 200
     if request.method == "POST":
-        if locked:
-            messages.error(request, _("Deck lists are locked: the deadline has passed. Ask a judge."))
-            status = 409
-        elif form.is_valid():
+        if form.is_valid():
             data, filename, chosen_format = form.deck_source()
             try:
                 version = decklist_submit(
@@ -111,6 +108,8 @@ def my_deck(request: HttpRequest, event_id: int) -> HttpResponse:
                 )
             except DeckRefused as error:
                 form.add_error(None, error.message)
+                if error.code == "locked":
+                    messages.error(request, error.message)
                 problems = error.report.to_json()["problems"] if error.report else []
                 status = error.status
             else:

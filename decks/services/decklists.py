@@ -75,10 +75,6 @@ def deck_parse(
     return deck, chosen
 
 
-def _game_of(deck_list: DeckListRow) -> str:
-    return deck_list.registration.event.game
-
-
 def event_deck_validate(*, event, deck: DeckList) -> ValidationReport:
     banlist = banlist_for_event(event=event)
     try:
@@ -109,6 +105,13 @@ def decklist_submit(
         raise DeckRefused(_("You can only submit your own deck list."), code="permission_denied", status=403)
     existing = DeckListRow.objects.filter(registration=registration).first()
     if deck_is_locked(deck_list=existing, event=event) and not can_staff(user=user, event=event):
+        if existing is not None:  # the refusal is kept in the audit log (its own, committed write)
+            DeckAuditEntry.objects.create(
+                deck_list=existing,
+                action=DeckAuditEntry.Action.REFUSED,
+                actor=user,
+                note=_("Submission after the deadline"),
+            )
         raise DeckRefused(_locked_message(event), code="locked", status=409)
     deck, chosen = deck_parse(data=data, format=format, filename=filename)
     report = event_deck_validate(event=event, deck=deck)
@@ -127,19 +130,13 @@ def decklist_submit(
     with transaction.atomic():
         deck_list, _created = DeckListRow.objects.select_for_update().get_or_create(registration=registration)
         if deck_is_locked(deck_list=deck_list, event=event) and not can_staff(user=user, event=event):
-            DeckAuditEntry.objects.create(
-                deck_list=deck_list,
-                action=DeckAuditEntry.Action.REFUSED,
-                actor=user,
-                note=_("Submission after the deadline"),
-            )
-            raise DeckRefused(_locked_message(event), code="locked", status=409)
+            raise DeckRefused(_locked_message(event), code="locked", status=409)  # locked meanwhile
         last = deck_list.versions.order_by("-number").values_list("number", flat=True).first() or 0
         version = DeckListVersion.objects.create(
             deck_list=deck_list,
             number=last + 1,
             format=chosen,
-            source=text.replace("\r\n", "\n"),
+            source=text,
             content=deck.to_json(),
             content_hash=deck_hash(deck),
             legal=report.legal,

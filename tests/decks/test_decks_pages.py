@@ -71,6 +71,7 @@ def test_locked_page_says_so(client, event, player):
     assert 'data-testid="deck-locked"' in page.content.decode()
     response = client.post(f"/decks/events/{event.pk}/", {"text": LEGAL_TEXT})
     assert response.status_code == 409 and not DeckListVersion.objects.exists()
+    assert "locked at the deadline" in response.content.decode()
 
 
 def _submit_all(event, players):

@@ -153,6 +153,7 @@ def test_deadline_locks_and_a_judge_unlocks_one_player_with_a_note(event, player
     assert ("unlock", "Typo in a card name") in actions
     assert [a for a, _ in actions].count("submit") == 2
     assert "relock" in [a for a, _ in actions]
+    assert [a for a, _ in actions].count("refused") == 2  # both refused edits are logged
 
 
 def test_validate_endpoint_without_saving(yugioh_cards, banlists):

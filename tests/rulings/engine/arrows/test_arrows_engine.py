@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from rulings.engine.arrows.engine import apply_effect
 from rulings.engine.arrows.state import Card
 from rulings.engine.base import MalformedDocument
 from rulings.engine.replay import replay
+from tests.rulings.engine.common_props import assert_catalogue_quotes, assert_golden_quotes, cited_rule_ids
 
 RULE_TEXT = Path("/work/shared/rules/arrows-combats-de-monstres.txt")
 
@@ -136,17 +136,9 @@ def test_legal_actions_of_the_waiting_player_are_empty() -> None:
     assert replay(doc)["answer"] == {"actions": []}
 
 
-def normalised(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("’", "'")).strip()
-
-
 @pytest.mark.skipif(not RULE_TEXT.exists(), reason="the French rule texts (/work/shared/rules) are not here")
 def test_every_catalogue_passage_is_quoted_from_the_text() -> None:
-    text = normalised(RULE_TEXT.read_text(encoding="utf-8"))
-    for rule in GAME.catalogue.values():
-        assert rule.source == RULE_TEXT.name
-        for fragment in normalised(rule.passage).split(" [...] "):
-            assert fragment in text, f"{rule.id}: {fragment!r} is not in {RULE_TEXT.name}"
+    assert_catalogue_quotes(GAME, RULE_TEXT)
 
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "arrows"
@@ -154,17 +146,7 @@ GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "arrows"
 
 @pytest.mark.skipif(not RULE_TEXT.exists(), reason="the French rule texts (/work/shared/rules) are not here")
 def test_every_golden_passage_is_quoted_from_the_text() -> None:
-    import json
-
-    text = normalised(RULE_TEXT.read_text(encoding="utf-8"))
-    files = sorted(GOLDEN.glob("*.json"))
-    assert len(files) >= 40
-    for path in files:
-        source, _, quote = json.loads(path.read_text(encoding="utf-8"))["passage"].partition(": ")
-        assert source == RULE_TEXT.name, path.name
-        for part in normalised(quote).split(" / "):
-            for fragment in part.split(" [...] "):
-                assert fragment in text, f"{path.name}: {fragment!r} is not in {RULE_TEXT.name}"
+    assert_golden_quotes(GOLDEN, RULE_TEXT)
 
 
 def test_arrows_given_as_directions_count_one_each() -> None:
@@ -182,13 +164,6 @@ def test_arrows_given_as_directions_count_one_each() -> None:
 
 
 def test_every_rule_id_the_engine_cites_is_in_the_catalogue() -> None:
-    package = Path(GAME.__class__.__module__.replace(".", "/")).parent
-    root = Path(__file__).resolve().parents[4]
-    cited = {
-        rule
-        for source in (root / package).glob("*.py")
-        if source.name != "construction.py"  # the deck checks cite their own rules
-        for rule in re.findall(r"\"(ARR-[A-Z-]+)\"", source.read_text(encoding="utf-8"))
-    }
+    cited = cited_rule_ids(GAME, "ARR")
     assert len(cited) > 15
     assert cited <= set(GAME.catalogue), sorted(cited - set(GAME.catalogue))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from rulings.engine.rayman.engine import combat_damage, find_payment
 from rulings.engine.rayman.state import Card, Player
 from rulings.engine.registry import get_game
 from rulings.engine.replay import replay
+from tests.rulings.engine.common_props import assert_catalogue_quotes, assert_golden_quotes, cited_rule_ids
 
 RULE_TEXT = Path("/work/shared/rules/raymantcg-regles.txt")
 
@@ -193,17 +193,9 @@ def test_initial_state_deals_seven_cards_from_sixty() -> None:
     assert state.phase == "draw" and state.draw_done and len(state.players["A"].hand) == 8
 
 
-def normalised(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("’", "'")).strip()
-
-
 @pytest.mark.skipif(not RULE_TEXT.exists(), reason="the French rule texts (/work/shared/rules) are not here")
 def test_every_catalogue_passage_is_quoted_from_the_text() -> None:
-    text = normalised(RULE_TEXT.read_text(encoding="utf-8"))
-    for rule in GAME.catalogue.values():
-        assert rule.source == RULE_TEXT.name
-        for fragment in normalised(rule.passage).split(" [...] "):
-            assert fragment in text, f"{rule.id}: {fragment!r} is not in {RULE_TEXT.name}"
+    assert_catalogue_quotes(GAME, RULE_TEXT)
 
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "rayman"
@@ -211,27 +203,10 @@ GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "rayman"
 
 @pytest.mark.skipif(not RULE_TEXT.exists(), reason="the French rule texts (/work/shared/rules) are not here")
 def test_every_golden_passage_is_quoted_from_the_text() -> None:
-    import json
-
-    text = normalised(RULE_TEXT.read_text(encoding="utf-8"))
-    files = sorted(GOLDEN.glob("*.json"))
-    assert len(files) >= 40
-    for path in files:
-        source, _, quote = json.loads(path.read_text(encoding="utf-8"))["passage"].partition(": ")
-        assert source == RULE_TEXT.name, path.name
-        for part in normalised(quote).split(" / "):
-            for fragment in part.split(" [...] "):
-                assert fragment in text, f"{path.name}: {fragment!r} is not in {RULE_TEXT.name}"
+    assert_golden_quotes(GOLDEN, RULE_TEXT)
 
 
 def test_every_rule_id_the_engine_cites_is_in_the_catalogue() -> None:
-    package = Path(GAME.__class__.__module__.replace(".", "/")).parent
-    root = Path(__file__).resolve().parents[4]
-    cited = {
-        rule
-        for source in (root / package).glob("*.py")
-        if source.name != "construction.py"  # the deck checks cite their own rules
-        for rule in re.findall(r"\"(RAY-[A-Z-]+)\"", source.read_text(encoding="utf-8"))
-    }
+    cited = cited_rule_ids(GAME, "RAY")
     assert len(cited) > 15
     assert cited <= set(GAME.catalogue), sorted(cited - set(GAME.catalogue))

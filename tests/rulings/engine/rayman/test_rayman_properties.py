@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulings.engine.base import IllegalAction, MalformedDocument
+from rulings.engine.base import MalformedDocument
 from rulings.engine.rayman import GAME
 from rulings.engine.rayman.state import State
 from rulings.engine.replay import replay
+from tests.rulings.engine import common_props as props
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -46,24 +46,7 @@ def effect_step(state: State, rng: random.Random) -> dict | None:
 
 def play(seed: int, steps: int, *, effects: bool = True) -> list[State]:
     """Random legal play, with a random effect step now and then."""
-    rng = random.Random(seed)
-    state = GAME.initial_state(rng=rng, ruleset="standard")
-    GAME.start(state)
-    states = [state]
-    for _ in range(steps):
-        actions = GAME.legal_actions(state)
-        if not actions:
-            break
-        step = effect_step(state, rng) if effects and rng.random() < 0.15 else None
-        if step is not None:
-            try:
-                state, _ = GAME.apply(state, GAME.parse_action(state, step, path="/actions/0"))
-            except IllegalAction:
-                continue
-        else:
-            state, _ = GAME.apply(state, rng.choice(actions))
-        states.append(state)
-    return states
+    return props.self_play(GAME, seed, steps, effect_step=effect_step if effects else None)
 
 
 def card_count(state: State, key: str) -> int:
@@ -105,43 +88,24 @@ def test_replay_is_deterministic(seed: int) -> None:
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 200))
 def test_state_json_round_trip(seed: int, steps: int) -> None:
     state = play(seed, steps)[-1]
-    data = json.loads(json.dumps(GAME.state_to_json(state)))
-    again = GAME.parse_state(data, ruleset="standard")
-    assert GAME.state_to_json(again) == data
-    if state.result is None or state.result[2] == ("RAY-WIN-TINGS",):
-        assert again == state
+    props.assert_json_round_trip(GAME, state, equal_unless_result=("RAY-WIN-TINGS",))
 
 
 @SETTINGS
 @given(seed=st.integers(0, 10**6))
 def test_every_listed_action_is_legal_and_round_trips(seed: int) -> None:
-    for state in play(seed, 120)[::7]:
-        for action in GAME.legal_actions(state):
-            data = GAME.action_to_json(action)
-            assert GAME.parse_action(state, data, path="/actions/0") == action
-            GAME.apply(state, action)  # raises if the list offered an illegal action
+    props.assert_listed_actions_are_legal(GAME, play(seed, 120)[::7])
 
 
 @SETTINGS
 @given(seed=st.integers(0, 10**6))
 def test_apply_never_changes_its_input(seed: int) -> None:
-    rng = random.Random(seed)
-    for state in play(seed, 100)[::10]:
-        before = GAME.state_to_json(state)
-        actions = GAME.legal_actions(state)
-        if actions:
-            GAME.apply(state, rng.choice(actions))
-        assert GAME.state_to_json(state) == before
+    props.assert_apply_leaves_its_input(GAME, play(seed, 100)[::10], random.Random(seed))
 
 
-JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 5000) | st.text(max_size=8)
-    | st.sampled_from(["A", "B", "A.hand.0", "B.creatures.0", "A.terrains.0", "attack", "main", "creature"]),
-    lambda children: (
-        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
-    ),
-    max_leaves=12,
-)  # fmt: skip
+JSON_VALUES = props.json_values(
+    ["A", "B", "A.hand.0", "B.creatures.0", "A.terrains.0", "attack", "main", "creature"]
+)
 
 VALID = {
     "game": "rayman",
@@ -174,17 +138,6 @@ VALID = {
 }
 
 
-def mutate(document: object, path: list, value: object) -> object:
-    """Replace the node that ``path`` leads to (indexes taken modulo the container size)."""
-    if not path or not isinstance(document, dict | list) or not document:
-        return value
-    if isinstance(document, dict):
-        key = sorted(document)[path[0] % len(document)]
-        return {**document, key: mutate(document[key], path[1:], value)}
-    index = path[0] % len(document)
-    return [*document[:index], mutate(document[index], path[1:], value), *document[index + 1 :]]
-
-
 def test_the_fuzzed_document_is_valid_to_start_with() -> None:
     answer = replay(VALID)
     assert answer["stopped_at"] is None and answer["answer"]["actions"]
@@ -193,14 +146,12 @@ def test_the_fuzzed_document_is_valid_to_start_with() -> None:
 @settings(max_examples=200, deadline=None)
 @given(path=st.lists(st.integers(0, 20), max_size=7), value=JSON_VALUES)
 def test_mutated_documents_only_raise_malformed(path: list, value: object) -> None:
-    with contextlib.suppress(MalformedDocument, IllegalAction):
-        replay(mutate(VALID, path, value))
+    props.assert_replay_only_raises_malformed(props.mutate(VALID, path, value))
 
 
 @settings(max_examples=100, deadline=None)
 @given(document=JSON_VALUES)
 def test_arbitrary_json_only_raises_malformed(document: object) -> None:
-    with contextlib.suppress(MalformedDocument, IllegalAction):
-        replay(document)
+    props.assert_replay_only_raises_malformed(document)
     with contextlib.suppress(MalformedDocument):
         GAME.parse_state(document, ruleset="standard")

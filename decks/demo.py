@@ -1,4 +1,8 @@
-"""Demo card pools for `make run` (idempotent): the fixture cards of every game and the demo banlists."""
+"""Demo card pools for `make run` (idempotent): the fixture cards of every game and the demo banlists.
+
+The tournaments demo runs after this one, so the demo event does not exist on the very first load;
+when it does (any later `load_demo`), it gets the demo banlist and a few registered deck lists.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,28 @@ CARD_FILES = [
     ("arrows", "arrows-pool.csv"),
 ]
 BANLIST_FILE = "banlist.lflist.conf"
+DEMO_BANLIST = "2026.02 TCG"
+DEMO_DECK = """Main Deck:
+3 Mystical Space Typhoon
+3 Gaia The Fierce Knight
+3 Infinite Impermanence
+3 Raigeki
+3 Book of Moon
+3 Lightning Storm
+3 Ash Blossom & Joyous Spring
+3 Elemental HERO Sparkman
+3 Polymerization
+3 Forbidden Droplet
+3 Sangan
+3 Nibiru, the Primal Being
+3 Dark Magician
+1 Kuriboh
+
+Extra Deck:
+2 Decode Talker
+1 Stardust Dragon
+"""
+DEMO_DECK_PLAYERS = ("player1", "player2", "player3", "player4")
 
 
 def load_demo(stdout=None) -> None:
@@ -24,3 +50,38 @@ def load_demo(stdout=None) -> None:
     result = banlists_import_file(path=FIXTURES / BANLIST_FILE)
     if stdout is not None:
         stdout.write(f"  banlists: {', '.join(result.names)}")
+    attached = _attach_to_demo_event()
+    if stdout is not None and attached:
+        stdout.write(f"  deck lists: {attached} demo deck list(s) registered for the demo event")
+
+
+def _attach_to_demo_event() -> int:
+    """Banlist and a few deck lists for the tournaments demo event, if it exists already."""
+    try:
+        from tournaments.demo import DEMO_EVENT_NAME
+        from tournaments.models import Event, Registration
+    except ImportError:
+        return 0
+    from decks.models import Banlist, DeckList, EventDeckSettings
+    from decks.services.decklists import DeckRefused, decklist_submit
+
+    event = Event.objects.filter(name=DEMO_EVENT_NAME, game="yugioh").first()
+    if event is None:
+        return 0
+    banlist = Banlist.objects.filter(game="yugioh", name=DEMO_BANLIST).first()
+    settings_row, _created = EventDeckSettings.objects.get_or_create(event=event)
+    if settings_row.banlist is None and banlist is not None:
+        settings_row.banlist = banlist
+        settings_row.save(update_fields=["banlist"])
+    count = 0
+    registrations = Registration.objects.filter(event=event, player__username__in=DEMO_DECK_PLAYERS)
+    for registration in registrations.select_related("player", "event__organizer"):
+        if DeckList.objects.filter(registration=registration, versions__isnull=False).exists():
+            continue
+        try:
+            # Entered by the organizer, so that a past deadline does not stop the demo.
+            decklist_submit(registration=registration, user=registration.event.organizer, data=DEMO_DECK)
+        except DeckRefused:
+            continue
+        count += 1
+    return count

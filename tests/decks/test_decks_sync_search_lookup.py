@@ -146,3 +146,26 @@ def test_demo_is_idempotent():
     load_demo(io.StringIO())
     assert (Card.objects.count(), Banlist.objects.count()) == counts
     assert counts == (45 + 18 + 20 + 12, 2)
+
+
+def test_demo_attaches_deck_lists_once_the_demo_event_exists():
+    import datetime
+
+    from core.models import Role, User
+    from decks.demo import load_demo
+    from decks.models import DeckListVersion, EventDeckSettings
+    from tournaments.demo import DEMO_EVENT_NAME
+    from tournaments.models import Event, Registration
+
+    load_demo(io.StringIO())  # no event yet: cards only
+    organizer = User.objects.create_user("orga", role=Role.ORGANIZER)
+    event = Event.objects.create(
+        name=DEMO_EVENT_NAME, game="yugioh", date=datetime.date(2026, 12, 5), organizer=organizer
+    )
+    for n in (1, 2, 5):
+        Registration.objects.create(event=event, player=User.objects.create_user(f"player{n}"))
+    load_demo(io.StringIO())
+    assert DeckListVersion.objects.count() == 2  # player1 and player2 (player5 is not a demo deck player)
+    assert EventDeckSettings.objects.get(event=event).banlist.name == "2026.02 TCG"
+    load_demo(io.StringIO())
+    assert DeckListVersion.objects.count() == 2

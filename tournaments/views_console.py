@@ -288,7 +288,8 @@ def console_event(request: HttpRequest, event_id: int) -> HttpResponse:
     """The dashboard of one event."""
     event = _staff_event(request, event_id)
     if request.htmx and request.GET.get("part") == "actions":
-        return render(request, "tournaments/console/_actions.html", _actions_context(request, event))
+        # inner HTML: the panel element stays, so a refresh queued while one is in flight is not lost
+        return render(request, "tournaments/console/_actions_inner.html", _actions_context(request, event))
     return render(request, "tournaments/console/event.html", _dashboard_context(request, event))
 
 

@@ -83,6 +83,10 @@ def _play_round(event, number, orga, phones, reporter_name: str) -> None:
             orga.keyboard.type("2")  # the cursor jumps to B's box by itself
             orga.keyboard.type("0")
             orga.keyboard.press("Enter")
+            orga.get_by_test_id(f"saved-{t}").wait_for()
+            if len(others) > 1:  # the cursor moved on to the next open table
+                focused = orga.evaluate("document.activeElement.dataset.testid || ''")
+                assert focused == f"ga-{others[1].table}"
         else:
             orga.get_by_test_id(f"quick-{t}-0-2").click()
         orga.get_by_test_id(f"saved-{t}").wait_for()

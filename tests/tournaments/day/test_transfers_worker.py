@@ -48,3 +48,19 @@ def test_export_then_import_on_a_worker(celery_worker, organizer, client):
     imported.refresh_from_db()
     assert imported.status == "done" and imported.document is None
     assert comparable(event_export(event=Event.objects.get(pk=imported.event_id))) == comparable(document)
+
+
+def test_big_round_pairs_on_a_worker_with_a_progress_bar(celery_worker, organizer, client):
+    from tests.tournaments.day.conftest import staff_event
+    from tournaments.services import INLINE_PAIRING_MAX_PLAYERS
+
+    event = staff_event(organizer, players=INLINE_PAIRING_MAX_PLAYERS + 2)
+    client.force_login(organizer)
+    response = client.post(f"/events/{event.pk}/console/pair/", follow=True)
+    assert b"Pairing on a worker" in response.content
+    assert b'data-testid="pairing-progress"' in response.content and b"<progress" in response.content
+    event.refresh_from_db()
+    AsyncResult(event.pairing_task_id).get(timeout=60)
+    page = client.get(f"/events/{event.pk}/console/").content
+    assert b'data-testid="pairing-progress"' not in page
+    assert b'data-testid="round-progress"' in page and b"0 of 65 results confirmed" in page

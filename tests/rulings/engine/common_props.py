@@ -1,8 +1,9 @@
 """Test helpers the RaymanTCG and Arrows tests share: random self-play, the property checks over it,
 document fuzzing, and the checks that quotes and cited rule ids come from the rule text.
 
-Each game's test module keeps its own ``@given`` tests (its strategies, its invariants) and calls
-these for what is the same in both games.
+Each game's test module builds a test class with ``self_play_properties`` for the properties both
+games share, and
+keeps its own ``@given`` tests for its invariants and its fuzzed documents.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulings.engine.base import IllegalAction, MalformedDocument
@@ -72,6 +74,47 @@ def assert_apply_leaves_its_input(game: Any, states: list[Any], rng: random.Rand
         if actions:
             game.apply(state, rng.choice(actions))
         assert game.state_to_json(state) == before
+
+
+SELF_PLAY_SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def self_play_properties(
+    name: str, *, game: Any, play: Callable[[int, int], list[Any]], result_kept_by_parsing: tuple[str, ...]
+) -> type:
+    """A ``Test…`` class of the self-play properties both games share, for one game.
+
+    ``play(seed, steps)`` plays; ``result_kept_by_parsing``: the result rules with which a state
+    parsed back equals the played one (other results are derived again, differently). Each call
+    builds new test functions: Hypothesis wants one executor per test function.
+    """
+
+    class SelfPlayProperties:
+        @SELF_PLAY_SETTINGS
+        @given(seed=st.integers(0, 10**6))
+        def test_replay_is_deterministic(self, seed: int) -> None:
+            first = [game.state_to_json(state) for state in play(seed, 150)]
+            second = [game.state_to_json(state) for state in play(seed, 150)]
+            assert first == second
+
+        @SELF_PLAY_SETTINGS
+        @given(seed=st.integers(0, 10**6), steps=st.integers(0, 200))
+        def test_state_json_round_trip(self, seed: int, steps: int) -> None:
+            state = play(seed, steps)[-1]
+            assert_json_round_trip(game, state, equal_unless_result=result_kept_by_parsing)
+
+        @SELF_PLAY_SETTINGS
+        @given(seed=st.integers(0, 10**6))
+        def test_every_listed_action_is_legal_and_round_trips(self, seed: int) -> None:
+            assert_listed_actions_are_legal(game, play(seed, 120)[::7])
+
+        @SELF_PLAY_SETTINGS
+        @given(seed=st.integers(0, 10**6))
+        def test_apply_never_changes_its_input(self, seed: int) -> None:
+            assert_apply_leaves_its_input(game, play(seed, 100)[::10], random.Random(seed))
+
+    SelfPlayProperties.__name__ = SelfPlayProperties.__qualname__ = name
+    return SelfPlayProperties
 
 
 def json_values(samples: list[str]) -> st.SearchStrategy:

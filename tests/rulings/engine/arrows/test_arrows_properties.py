@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulings.engine.arrows import GAME
@@ -14,8 +14,6 @@ from rulings.engine.arrows.state import State
 from rulings.engine.base import MalformedDocument
 from rulings.engine.replay import replay
 from tests.rulings.engine import common_props as props
-
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def effect_step(state: State, rng: random.Random) -> dict | None:
@@ -70,7 +68,7 @@ def card_count(state: State) -> int:
     return total
 
 
-@SETTINGS
+@props.SELF_PLAY_SETTINGS
 @given(seed=st.integers(0, 10**6))
 def test_no_negative_values_and_cards_conserved(seed: int) -> None:
     for state in play(seed, 300):
@@ -83,32 +81,9 @@ def test_no_negative_values_and_cards_conserved(seed: int) -> None:
             assert monster.damage_taken <= monster.def_, "a monster with damage above its DEF is destroyed"
 
 
-@SETTINGS
-@given(seed=st.integers(0, 10**6))
-def test_replay_is_deterministic(seed: int) -> None:
-    first = [GAME.state_to_json(state) for state in play(seed, 150)]
-    second = [GAME.state_to_json(state) for state in play(seed, 150)]
-    assert first == second
-
-
-@SETTINGS
-@given(seed=st.integers(0, 10**6), steps=st.integers(0, 200))
-def test_state_json_round_trip(seed: int, steps: int) -> None:
-    state = play(seed, steps)[-1]
-    props.assert_json_round_trip(GAME, state, equal_unless_result=("ARR-LIFE-POINTS",))
-
-
-@SETTINGS
-@given(seed=st.integers(0, 10**6))
-def test_every_listed_action_is_legal_and_round_trips(seed: int) -> None:
-    props.assert_listed_actions_are_legal(GAME, play(seed, 120)[::7])
-
-
-@SETTINGS
-@given(seed=st.integers(0, 10**6))
-def test_apply_never_changes_its_input(seed: int) -> None:
-    props.assert_apply_leaves_its_input(GAME, play(seed, 100)[::10], random.Random(seed))
-
+TestArrowsSelfPlay = props.self_play_properties(
+    "TestArrowsSelfPlay", game=GAME, play=play, result_kept_by_parsing=("ARR-LIFE-POINTS",)
+)
 
 JSON_VALUES = props.json_values(
     ["A", "B", "both", "A.hand.0", "B.defenders.0", "A.attackers.1", "attackers", "ret"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulings.engine.base import MalformedDocument
@@ -13,8 +13,6 @@ from rulings.engine.rayman import GAME
 from rulings.engine.rayman.state import State
 from rulings.engine.replay import replay
 from tests.rulings.engine import common_props as props
-
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def effect_step(state: State, rng: random.Random) -> dict | None:
@@ -61,7 +59,7 @@ def card_count(state: State, key: str) -> int:
     )
 
 
-@SETTINGS
+@props.SELF_PLAY_SETTINGS
 @given(seed=st.integers(0, 10**6))
 def test_no_negative_values_and_cards_conserved(seed: int) -> None:
     states = play(seed, 300)
@@ -76,32 +74,9 @@ def test_no_negative_values_and_cards_conserved(seed: int) -> None:
             assert all(card.hp == card.max_hp for card in player.graveyard if card.kind == "creature")
 
 
-@SETTINGS
-@given(seed=st.integers(0, 10**6))
-def test_replay_is_deterministic(seed: int) -> None:
-    first = [GAME.state_to_json(state) for state in play(seed, 150)]
-    second = [GAME.state_to_json(state) for state in play(seed, 150)]
-    assert first == second
-
-
-@SETTINGS
-@given(seed=st.integers(0, 10**6), steps=st.integers(0, 200))
-def test_state_json_round_trip(seed: int, steps: int) -> None:
-    state = play(seed, steps)[-1]
-    props.assert_json_round_trip(GAME, state, equal_unless_result=("RAY-WIN-TINGS",))
-
-
-@SETTINGS
-@given(seed=st.integers(0, 10**6))
-def test_every_listed_action_is_legal_and_round_trips(seed: int) -> None:
-    props.assert_listed_actions_are_legal(GAME, play(seed, 120)[::7])
-
-
-@SETTINGS
-@given(seed=st.integers(0, 10**6))
-def test_apply_never_changes_its_input(seed: int) -> None:
-    props.assert_apply_leaves_its_input(GAME, play(seed, 100)[::10], random.Random(seed))
-
+TestRaymanSelfPlay = props.self_play_properties(
+    "TestRaymanSelfPlay", game=GAME, play=play, result_kept_by_parsing=("RAY-WIN-TINGS",)
+)
 
 JSON_VALUES = props.json_values(
     ["A", "B", "A.hand.0", "B.creatures.0", "A.terrains.0", "attack", "main", "creature"]

@@ -89,6 +89,9 @@ def test_printout_html_has_one_slip_per_table(organizer):
     round_ = services.round_pair_next(event=event, user=organizer)
     html = render_html(kind="slips", event=event, round_=round_)
     assert html.count('class="slip"') == 4  # 9 players: 4 tables and a bye
+    from tournaments.printouts import render_document
+
+    assert len(render_document(kind="slips", event=event, round_=round_).pages) == 1  # four slips per A4
     html = render_html(kind="pairings-name", event=event, round_=round_)
     assert html.count("<tr><td>") == 9
 

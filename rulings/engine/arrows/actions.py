@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..common import validate as v
+from ..common.actions import ActionFields, Ref, action_json_head, named_card, parse_action_head
 from .state import CARD_ZONES, EFFECT_KINDS, EFFECT_SOURCES, LINES, State
 
-Ref = tuple[str, str, int]
-
 # type -> (required fields, optional fields), besides "type" and "player"
-ACTION_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+ACTION_FIELDS: ActionFields = {
     "place": (("card", "line"), ("space",)),
     "move": (("card", "line"), ("space",)),
     "attack": (("attacker", "target"), ()),
@@ -42,12 +41,8 @@ class Action(NamedTuple):
 
 
 def _existing_ref(state: State, value: Any, path: str) -> Ref:
-    ref = v.card_ref(value, path, CARD_ZONES)
+    ref, cards = named_card(state, value, path, CARD_ZONES)
     owner, zone, index = ref
-    player = state.players[owner]
-    if zone == "deck" and player.deck is None:
-        raise v.fail(path, f"{value!r}: {owner}'s deck is given as a count, its cards cannot be named")
-    cards = player.zone(zone)
     if index >= len(cards):
         raise v.fail(path, f"{value!r}: there is no such card ({owner}.{zone} has {len(cards)})")
     if cards[index] is None:
@@ -56,19 +51,9 @@ def _existing_ref(state: State, value: Any, path: str) -> Ref:
 
 
 def parse_action(state: State, data: Any, *, path: str) -> Action:
-    if not isinstance(data, dict):
-        raise v.fail(path, 'an action is an object such as {"player": "A", "type": "end_turn"}')
-    action_type = v.choice(data.get("type"), v.pointer(path, "type"), ACTION_FIELDS)
-    required, optional = ACTION_FIELDS[action_type]
-    v.obj(data, path, required=("type", *required), optional=("player", *optional))
-    # Like the other games, an action without "player" is the turn player's.
-    player = v.player(data.get("player", state.turn_player), v.pointer(path, "player"))
-    fields: dict[str, Any] = {}
-    for field in ("card", "attacker"):
-        if field in data:
-            fields["card"] = _existing_ref(state, data[field], v.pointer(path, field))
-    if data.get("target") is not None:
-        fields["target"] = _existing_ref(state, data["target"], v.pointer(path, "target"))
+    action_type, player, fields = parse_action_head(
+        state, data, path, action_fields=ACTION_FIELDS, existing_ref=_existing_ref
+    )
     if "line" in data:
         fields["line"] = v.choice(data["line"], v.pointer(path, "line"), LINES)
     if "space" in data:
@@ -95,14 +80,10 @@ def parse_action(state: State, data: Any, *, path: str) -> Action:
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    out: dict[str, Any] = {"player": action.player, "type": action.type}
+    out = action_json_head(action)
     kind = action.type
     if kind == "attack":
-        out["attacker"] = v.ref_text(action.card)
-        out["target"] = v.ref_text(action.target)
         return out
-    if action.card is not None:
-        out["card"] = v.ref_text(action.card)
     if action.line is not None:
         out["line"] = action.line
     if action.space is not None:

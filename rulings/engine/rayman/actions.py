@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..common import validate as v
+from ..common.actions import ActionFields, Ref, action_json_head, named_card, parse_action_head
 from .state import CARD_ZONES, State
 
-Ref = tuple[str, str, int]
-
 # type -> (required fields, optional fields), besides "type" and "player"
-ACTION_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+ACTION_FIELDS: ActionFields = {
     "play_terrain": (("card",), ("terrains",)),
     "play_creature": (("card",), ("terrains",)),
     "play_magic": (("card",), ("terrains",)),
@@ -41,33 +40,17 @@ class Action(NamedTuple):
 
 
 def _existing_ref(state: State, value: Any, path: str) -> Ref:
-    ref = v.card_ref(value, path, CARD_ZONES)
+    ref, cards = named_card(state, value, path, CARD_ZONES)
     owner, zone, index = ref
-    player = state.players[owner]
-    if zone == "deck" and player.deck is None:
-        raise v.fail(path, f"{value!r}: {owner}'s deck is given as a count, its cards cannot be named")
-    if index >= len(player.zone(zone)):
-        raise v.fail(
-            path, f"{value!r}: there is no such card ({owner}.{zone} holds {len(player.zone(zone))})"
-        )
+    if index >= len(cards):
+        raise v.fail(path, f"{value!r}: there is no such card ({owner}.{zone} holds {len(cards)})")
     return ref
 
 
 def parse_action(state: State, data: Any, *, path: str) -> Action:
-    if not isinstance(data, dict):
-        raise v.fail(path, 'an action is an object such as {"player": "A", "type": "end_turn"}')
-    action_type = v.choice(data.get("type"), v.pointer(path, "type"), ACTION_FIELDS)
-    required, optional = ACTION_FIELDS[action_type]
-    v.obj(data, path, required=("type", *required), optional=("player", *optional))
-    # Like the other games, an action without "player" is the turn player's.
-    player = v.player(data.get("player", state.turn_player), v.pointer(path, "player"))
-    fields: dict[str, Any] = {}
-    if "card" in data:
-        fields["card"] = _existing_ref(state, data["card"], v.pointer(path, "card"))
-    if "attacker" in data:
-        fields["card"] = _existing_ref(state, data["attacker"], v.pointer(path, "attacker"))
-    if "target" in data and data["target"] is not None:
-        fields["target"] = _existing_ref(state, data["target"], v.pointer(path, "target"))
+    action_type, player, fields = parse_action_head(
+        state, data, path, action_fields=ACTION_FIELDS, existing_ref=_existing_ref
+    )
     if "source" in data and data["source"] is not None:
         fields["source"] = _existing_ref(state, data["source"], v.pointer(path, "source"))
     if "terrains" in data:
@@ -88,14 +71,10 @@ def parse_action(state: State, data: Any, *, path: str) -> Action:
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    out: dict[str, Any] = {"player": action.player, "type": action.type}
+    out = action_json_head(action)
     kind = action.type
     if kind == "attack":
-        out["attacker"] = v.ref_text(action.card)
-        out["target"] = v.ref_text(action.target)
         return out
-    if action.card is not None:
-        out["card"] = v.ref_text(action.card)
     if kind in ("play_creature", "play_magic"):
         out["terrains"] = [v.ref_text(ref) for ref in action.terrains]
     if kind == "ability_damage":

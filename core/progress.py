@@ -76,3 +76,15 @@ def task_status(task_id: str) -> TaskStatus:
         message = f"{type(info).__name__}: {info}" if isinstance(info, BaseException) else str(info)
     value = info if state == "SUCCESS" else None
     return TaskStatus(task_id, state, current, total, message, finished, failed, value)
+
+
+def task_status_or_unavailable(task_id: str) -> TaskStatus:
+    """The task's status for a page; while Redis is unreachable, a status that says the work is delayed
+    (state UNAVAILABLE, not finished: the page keeps polling) instead of an error."""
+    from django.utils.translation import gettext as _
+
+    try:
+        return task_status(task_id)
+    except BACKEND_UNAVAILABLE:
+        message = _("The task queue is unreachable for a moment: the work is delayed until it is back.")
+        return TaskStatus(task_id, "UNAVAILABLE", 0, 0, message, False, False, None)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from core.progress import task_status
+from core.progress import task_status_or_unavailable as task_status
 from core.ratelimit import ratelimit
 from tournaments import selectors, services
 from tournaments.forms import EventForm, ResultForm

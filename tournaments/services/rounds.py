@@ -257,9 +257,9 @@ def round_request_pairing(
         if active <= INLINE_PAIRING_MAX_PLAYERS and not force_task:
             return _pair_locked(event_id=event.pk, number=number, user=None, progress=_no_progress), None
         if event.pairing_task_id:
-            from core.progress import task_status
+            from core.progress import task_status_or_unavailable
 
-            status = task_status(event.pairing_task_id)
+            status = task_status_or_unavailable(event.pairing_task_id)
             # A task no worker has picked up for a while may have been lost (broker down when it was
             # sent): send another one; duplicates are harmless.
             stale = status.state == "PENDING" and timezone.now() - event.updated_at > TASK_PICKUP_PATIENCE

@@ -25,7 +25,7 @@ def load_demo(stdout) -> Event:
             date=timezone.localdate() + datetime.timedelta(days=7),
             venue="Salle des fêtes, Lyon",
             capacity=64,
-            rule_set="Advanced",
+            rule_set="current",
             seed="tableside-demo",
         )
     EventStaff.objects.get_or_create(event=event, user=judge, defaults={"role": StaffRole.HEAD_JUDGE})

@@ -5,11 +5,23 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Event, ResultKind
+from rulings.engine.registry import get_game
+from tournaments.models import Event, Game, ResultKind
 from tournaments.services.results import ENTERABLE_KINDS
 
 
+def rule_set_choices() -> list:
+    """The engine's rule sets, grouped by game; the service checks that the one chosen belongs to the game."""
+    choices: list = [("", _("The game's default"))]
+    for game in Game:
+        engine_game = get_game(game.value)
+        choices.append((game.label, [(key, rs.title) for key, rs in engine_game.rulesets.items()]))
+    return choices
+
+
 class EventForm(forms.ModelForm):
+    rule_set = forms.ChoiceField(label=_("Rule set"), required=False, choices=rule_set_choices)
+
     class Meta:
         model = Event
         fields = [

@@ -44,6 +44,8 @@ class EventStatus(models.TextChoices):
 class Event(models.Model):
     name = models.CharField(_("name"), max_length=200)
     game = models.CharField(_("game"), max_length=16, choices=Game.choices)
+    # A key of the engine's rule sets for the game (`rulings.engine.registry.get_game(game).rulesets`),
+    # checked by the services; never empty once saved through them.
     rule_set = models.CharField(_("rule set"), max_length=120, blank=True)
     banlist = models.CharField(_("banlist"), max_length=120, blank=True)
     tier = models.PositiveSmallIntegerField(_("tier"), default=1)
@@ -87,6 +89,18 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def rule_set_title(self) -> str:
+        """Title of the engine's rule set the event plays under (its key when the engine has no such set)."""
+        from rulings.engine.registry import UnknownGame, get_game
+
+        try:
+            engine_game = get_game(self.game)
+        except UnknownGame:
+            return self.rule_set
+        ruleset = engine_game.rulesets.get(self.rule_set or engine_game.default_ruleset)
+        return ruleset.title if ruleset is not None else self.rule_set
 
 
 class StaffRole(models.TextChoices):

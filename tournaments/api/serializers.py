@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from rulings.engine.registry import get_game
 from tournaments.models import (
     Event,
     EventStaff,
@@ -47,12 +48,14 @@ class EventSerializer(serializers.ModelSerializer):
         read_only=True, help_text="draft, registration, check_in, swiss, top_cut or finished"
     )
     tiebreak_policy = choice(TiebreakPolicy.choices, read_only=True)
+    rule_set_title = serializers.CharField(read_only=True, help_text=_("Title of the engine's rule set."))
 
     class Meta:
         model = Event
         fields = [
-            "id", "name", "game", "rule_set", "banlist", "tier", "date", "venue", "capacity", "organizer",
-            "best_of", "round_minutes", "decklist_deadline", "status", "tiebreak_policy",
+            "id", "name", "game", "rule_set", "rule_set_title", "banlist", "tier", "date", "venue",
+            "capacity", "organizer", "best_of", "round_minutes", "decklist_deadline", "status",
+            "tiebreak_policy",
             "swiss_rounds_override", "top_cut_override", "swiss_rounds", "top_cut_size", "created_at",
         ]  # fmt: skip
         read_only_fields = ["id", "organizer", "status", "swiss_rounds", "top_cut_size", "created_at"]
@@ -63,6 +66,14 @@ class EventCreateSerializer(serializers.ModelSerializer):
     best_of = choice(BEST_OF, required=False)
     round_minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
     tiebreak_policy = choice(TiebreakPolicy.choices, required=False)
+    rule_set = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=120,
+        help_text="A rule set of the game's engine ("
+        + "; ".join(f"{g}: {', '.join(get_game(g).rulesets)}" for g in Game.values)
+        + "). Empty or left out: the game's default.",
+    )
 
     class Meta:
         model = Event

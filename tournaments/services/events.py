@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.models import Role
+from rulings.engine.registry import get_game
 from tournaments.models import Event, EventStaff, EventStatus, Game, StaffRole, TiebreakPolicy
 from tournaments.pairing import EventStructure, PairingInputError, event_structure
 from tournaments.services.common import lock_event, require_manager
@@ -76,6 +77,30 @@ def _validate(fields: dict[str, Any]) -> None:
         raise TournamentError(_("The event needs a name."), field="name")
 
 
+def rule_set_resolve(*, game: str, rule_set: str | None) -> str:
+    """The engine's key of the rule set an event plays under: empty means the game's default; an unknown key
+    is refused naming the allowed ones (the rule sets are the engine's, `rulings.engine`)."""
+    engine_game = get_game(game)
+    key = (rule_set or "").strip()
+    if not key:
+        return engine_game.default_ruleset
+    if key not in engine_game.rulesets:
+        raise TournamentError(
+            _(
+                "Unknown rule set “%(key)s” for this game; allowed: %(allowed)s "
+                "(empty: the game's default, %(default)s)."
+            )
+            % {
+                "key": key,
+                "allowed": ", ".join(engine_game.rulesets),
+                "default": engine_game.default_ruleset,
+            },
+            field="rule_set",
+            code="unknown_rule_set",
+        )
+    return key
+
+
 def event_create(
     *,
     organizer,
@@ -118,6 +143,7 @@ def event_create(
     )
     fields["tiebreak_policy"] = tiebreak_policy or DEFAULT_POLICY[Game(game)]
     _validate(fields)
+    fields["rule_set"] = rule_set_resolve(game=game, rule_set=rule_set)
     if seed:
         fields["seed"] = seed
     with transaction.atomic():
@@ -135,6 +161,8 @@ def event_update(*, event: Event, user=None, **fields: Any) -> Event:
         event = lock_event(event.pk)
         require_manager(user=user, event=event)
         started = event.status in (EventStatus.SWISS, EventStatus.TOP_CUT, EventStatus.FINISHED)
+        if "rule_set" in fields:
+            fields["rule_set"] = rule_set_resolve(game=event.game, rule_set=fields["rule_set"])
         for name in fields:
             if started and name in FROZEN_AFTER_START and fields[name] != getattr(event, name):
                 raise TournamentError(_("This cannot change once the Swiss rounds have started."), field=name)

@@ -81,6 +81,8 @@ TEMPLATES = [
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'tableside.sqlite3'}")}
 DATABASES["default"].setdefault("ATOMIC_REQUESTS", False)
+# A kept connection (CONN_MAX_AGE) that the database dropped (a restart) is replaced at the next request.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the web server and the Celery worker read while the other writes.
     DATABASES["default"].setdefault("OPTIONS", {})

@@ -9,6 +9,7 @@ the number it needs kept as a rule-set flag.
 from __future__ import annotations
 
 from ..base import Rule, RuleSet
+from ..common.catalogue import rule_maker
 
 SOURCE = "arrows-combats-de-monstres.txt"
 
@@ -32,10 +33,7 @@ RULESETS: dict[str, RuleSet] = {
 DEFAULT_RULESET = "standard"
 
 
-def _rule(id: str, title: str, summary: str, passage: str, interpretation: str = "") -> Rule:
-    return Rule(
-        id=id, title=title, summary=summary, source=SOURCE, passage=passage, interpretation=interpretation
-    )
+_rule = rule_maker(SOURCE)
 
 
 RULES: tuple[Rule, ...] = (

@@ -8,6 +8,7 @@ number or switch it needs is a flag of the rule set, so changing a reading means
 from __future__ import annotations
 
 from ..base import Rule, RuleSet
+from ..common.catalogue import rule_maker
 
 SOURCE = "raymantcg-regles.txt"
 
@@ -52,10 +53,7 @@ RULESETS: dict[str, RuleSet] = {
 DEFAULT_RULESET = "standard"
 
 
-def _rule(id: str, title: str, summary: str, passage: str, interpretation: str = "") -> Rule:
-    return Rule(
-        id=id, title=title, summary=summary, source=SOURCE, passage=passage, interpretation=interpretation
-    )
+_rule = rule_maker(SOURCE)
 
 
 RULES: tuple[Rule, ...] = (

@@ -366,18 +366,35 @@ def do_play_terrain(state: State, action: Action) -> list[Event]:
     ]
 
 
-def do_play_creature(state: State, action: Action) -> list[Event]:
-    _require_phase(state, ("main",), "Playing a creature")
+def _play_from_hand(
+    state: State, action: Action, *, kind: str, what: str, rule: str, played: str
+) -> tuple[str, Card, Player, list[Event]]:
+    """The part creatures and magic cards share: one of each a turn (``played`` is the player's
+    flag), from the hand, in the main phase, its terrains paid. Returns (player key, card, player,
+    events so far)."""
+    _require_phase(state, ("main",), f"Playing a {what}")
     key = action.player
-    card = _own_card(state, key, action.card, "hand", "creature", "RAY-ONE-CREATURE", "A creature")
+    card = _own_card(state, key, action.card, "hand", kind, rule, f"A {what}")
     player = state.players[key]
-    if player.creature_played_this_turn:
-        raise illegal("RAY-ONE-CREATURE", f"{key} has already played a creature this turn.")
+    if getattr(player, played):
+        raise illegal(rule, f"{key} has already played a {what} this turn.")
     events: list[Event] = []
     pay(state, key, card, action.terrains, events)
     del player.hand[action.card[2]]  # type: ignore[index]
+    setattr(player, played, True)
+    return key, card, player, events
+
+
+def do_play_creature(state: State, action: Action) -> list[Event]:
+    key, card, player, events = _play_from_hand(
+        state,
+        action,
+        kind="creature",
+        what="creature",
+        rule="RAY-ONE-CREATURE",
+        played="creature_played_this_turn",
+    )
     player.creatures.append(card)
-    player.creature_played_this_turn = True
     events.append(
         Event(
             "creature_played",
@@ -390,16 +407,9 @@ def do_play_creature(state: State, action: Action) -> list[Event]:
 
 
 def do_play_magic(state: State, action: Action) -> list[Event]:
-    _require_phase(state, ("main",), "Playing a magic card")
-    key = action.player
-    card = _own_card(state, key, action.card, "hand", "magic", "RAY-ONE-MAGIC", "A magic card")
-    player = state.players[key]
-    if player.magic_played_this_turn:
-        raise illegal("RAY-ONE-MAGIC", f"{key} has already played a magic card this turn.")
-    events: list[Event] = []
-    pay(state, key, card, action.terrains, events)
-    del player.hand[action.card[2]]  # type: ignore[index]
-    player.magic_played_this_turn = True
+    key, card, player, events = _play_from_hand(
+        state, action, kind="magic", what="magic card", rule="RAY-ONE-MAGIC", played="magic_played_this_turn"
+    )
     if card.magic_type == "permanent":
         player.magic.append(card)
         text = f"{key} plays the permanent magic card {card.name}; it stays in the magic zone."

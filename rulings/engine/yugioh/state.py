@@ -183,23 +183,21 @@ def ref_str(player: str, zone: str, index: int) -> str:
     return f"{player}.field_spell" if zone == "field_spell" else f"{player}.{zone}.{index}"
 
 
+# A zone's name in documents → the Player attribute that holds it.
+ZONE_ATTRIBUTES = {
+    "hand": "hand",
+    "monsters": "monsters",
+    "spells_traps": "spells",
+    "graveyard": "graveyard",
+    "banished": "banished",
+    "extra_deck": "extra",
+    "deck": "deck",
+}
+
+
 def zone_list(state: State, player: str, zone: str) -> list | None:
-    p = state.players[player]
-    if zone == "hand":
-        return p.hand
-    if zone == "monsters":
-        return p.monsters
-    if zone == "spells_traps":
-        return p.spells
-    if zone == "graveyard":
-        return p.graveyard
-    if zone == "banished":
-        return p.banished
-    if zone == "extra_deck":
-        return p.extra
-    if zone == "deck":
-        return p.deck
-    return None
+    attribute = ZONE_ATTRIBUTES.get(zone)
+    return None if attribute is None else getattr(state.players[player], attribute)
 
 
 def lookup(state: State, ref: tuple[str, str, int]) -> Any:

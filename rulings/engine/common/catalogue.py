@@ -1,0 +1,18 @@
+"""Catalogue pieces RaymanTCG and Arrows share: each quotes a single rule text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..base import Rule
+
+
+def rule_maker(source: str) -> Callable[..., Rule]:
+    """``rule(id, title, summary, passage, interpretation="")`` for rules that all quote ``source``."""
+
+    def rule(id: str, title: str, summary: str, passage: str, interpretation: str = "") -> Rule:
+        return Rule(
+            id=id, title=title, summary=summary, source=source, passage=passage, interpretation=interpretation
+        )
+
+    return rule

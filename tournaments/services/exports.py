@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +44,8 @@ from tournaments.models import (
     TableExtension,
     TiebreakPolicy,
 )
+
+logger = logging.getLogger(__name__)
 
 FORMAT = "tableside-event"
 FORMAT_VERSION = 1
@@ -345,7 +348,7 @@ def event_export(*, event: Event, progress: Progress = _no_progress) -> dict[str
         "version": FORMAT_VERSION,
         "exported_at": _dt(timezone.now()),
         "event": {
-            "name": event.name, "game": event.game, "rule_set": event.rule_set, "banlist": event.banlist,
+            "name": event.name, "game": event.game, "rule_set": event.rule_set,
             "tier": event.tier, "date": _dt(event.date), "venue": event.venue, "capacity": event.capacity,
             "organizer": event.organizer.username, "best_of": event.best_of,
             "round_minutes": event.round_minutes, "decklist_deadline": _dt(event.decklist_deadline),
@@ -463,7 +466,7 @@ class _Checker:
     def user(self, value: Any, path: str, known: set[str], *, null: bool = True) -> None:
         if value is None and null:
             return
-        if value not in known:
+        if not isinstance(value, str) or value not in known:
             self.fail(
                 path, _("“%(name)s” is not in the users of the document.") % {"name": value}, "unknown_user"
             )
@@ -471,10 +474,17 @@ class _Checker:
     def player(self, value: Any, path: str, players: set[str], *, null: bool = False) -> None:
         if value is None and null:
             return
-        if value not in players:
+        if not isinstance(value, str) or value not in players:
             self.fail(
                 path, _("“%(name)s” is not registered in this event.") % {"name": value}, "unknown_player"
             )
+
+
+def _member(value: Any, container: set) -> bool:
+    try:
+        return value in container
+    except TypeError:  # unhashable (a list, an object): never a member
+        return False
 
 
 def event_validate_document(document: Any) -> list[dict[str, str]]:
@@ -483,7 +493,7 @@ def event_validate_document(document: Any) -> list[dict[str, str]]:
 
     c = _Checker([])
     doc = c.obj(document, "")
-    if not doc:
+    if not isinstance(document, dict):
         return c.errors
     if doc.get("format") != FORMAT:
         c.fail(
@@ -531,25 +541,33 @@ def event_validate_document(document: Any) -> list[dict[str, str]]:
         c.int_(ev, "tier", "/event", low=1, high=4)
         c.int_(ev, "best_of", "/event", low=1, high=3)
         c.int_(ev, "round_minutes", "/event", low=1, high=600)
-        for key in ("capacity", "swiss_rounds_override", "top_cut_override", "swiss_rounds", "top_cut_size"):
-            c.int_(ev, key, "/event", null=True, high=100000)
-        for key in ("rule_set", "banlist"):
-            c.text(ev, key, "/event", max_length=120)
+        c.int_(ev, "capacity", "/event", null=True, high=1_000_000)
+        for key in ("swiss_rounds_override", "top_cut_override", "swiss_rounds", "top_cut_size"):
+            c.int_(ev, key, "/event", null=True, high=1000)
+        # The banlist travels in deck_settings (its one source of truth); an older document's "banlist" here
+        # is ignored.
+        c.text(ev, "rule_set", "/event", max_length=120)
         c.text(ev, "venue", "/event")
         c.text(ev, "seed", "/event", blank=False, max_length=64)
         c.user(ev.get("organizer"), "/event/organizer", known, null=False)
+    staff_seen: set[str] = set()
     for i, s in enumerate(c.arr(doc.get("staff"), "/staff")):
         s = c.obj(s, f"/staff/{i}")
         c.user(s.get("user"), f"/staff/{i}/user", known, null=False)
+        if isinstance(s.get("user"), str):
+            if s.get("user") in staff_seen:
+                c.fail(f"/staff/{i}/user", _("This user is listed twice."), "duplicate")
+            staff_seen.add(s.get("user"))
         c.choice(s, "role", f"/staff/{i}", StaffRole.values)
     players: set[str] = set()
     for i, r in enumerate(c.arr(doc.get("registrations"), "/registrations")):
         r = c.obj(r, f"/registrations/{i}")
         path = f"/registrations/{i}"
         c.user(r.get("player"), f"{path}/player", known, null=False)
-        if r.get("player") in players:
-            c.fail(f"{path}/player", _("This player is registered twice."), "duplicate")
-        players.add(r.get("player"))
+        if isinstance(r.get("player"), str):
+            if r.get("player") in players:
+                c.fail(f"{path}/player", _("This player is registered twice."), "duplicate")
+            players.add(r.get("player"))
         c.choice(r, "status", path, RegistrationStatus.values)
         for key in ("checked_in_at", "dropped_at", "created_at"):
             c.when(r, key, path)
@@ -563,9 +581,10 @@ def event_validate_document(document: Any) -> list[dict[str, str]]:
         path = f"/rounds/{i}"
         rd = c.obj(rd, path)
         c.int_(rd, "number", path, low=1, high=1000)
-        if rd.get("number") in numbers:
+        number = rd.get("number") if isinstance(rd.get("number"), int) else None
+        if number in numbers:
             c.fail(f"{path}/number", _("Two rounds have this number."), "duplicate")
-        numbers.add(rd.get("number"))
+        numbers.add(number)
         c.choice(rd, "stage", path, RoundStage.values)
         c.text(rd, "seed", path, max_length=80)
         c.text(rd, "method", path, max_length=32)
@@ -578,14 +597,14 @@ def event_validate_document(document: Any) -> list[dict[str, str]]:
             t = c.obj(rd.get("timer"), f"{path}/timer")
             c.int_(t, "duration_seconds", f"{path}/timer", low=1, high=10**6)
             c.when(t, "started_at", f"{path}/timer")
-            if not isinstance(t.get("elapsed_seconds"), (int, float)) or isinstance(
-                t.get("elapsed_seconds"), bool
-            ):
+            elapsed = t.get("elapsed_seconds")
+            if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) or not 0 <= elapsed < 10**7:
                 c.fail(f"{path}/timer/elapsed_seconds", _("Expected a number of seconds."), "type")
             c.int_(t, "version", f"{path}/timer", low=1)
         tables_seen: set[int] = set()
         matches = c.arr(rd.get("matches"), f"{path}/matches")
-        round_sizes[rd.get("number")] = len(matches)
+        if number is not None:
+            round_sizes[number] = len(matches)
         for k, x in enumerate(c.arr(rd.get("extensions", []), f"{path}/extensions")):
             x = c.obj(x, f"{path}/extensions/{k}")
             c.int_(x, "table", f"{path}/extensions/{k}", low=1)
@@ -597,7 +616,7 @@ def event_validate_document(document: Any) -> list[dict[str, str]]:
             mp = f"{path}/matches/{j}"
             m = c.obj(m, mp)
             c.int_(m, "table", mp, null=True, low=1, high=100000)
-            if m.get("table") is not None:
+            if isinstance(m.get("table"), int):
                 if m.get("table") in tables_seen:
                     c.fail(f"{mp}/table", _("Two matches of this round share this table."), "duplicate")
                 tables_seen.add(m.get("table"))
@@ -643,7 +662,7 @@ def event_validate_document(document: Any) -> list[dict[str, str]]:
         c.when(p, "issued_at", path)
         ref = p.get("match")
         if ref is not None and not (
-            isinstance(ref, list) and len(ref) == 2 and ref[0] in round_sizes
+            isinstance(ref, list) and len(ref) == 2 and isinstance(ref[0], int) and ref[0] in round_sizes
             and isinstance(ref[1], int) and 0 <= ref[1] < round_sizes[ref[0]]
         ):  # fmt: skip
             c.fail(f"{path}/match", _("Expected [round number, match position] of a match in the document."))
@@ -666,33 +685,51 @@ def event_validate_document(document: Any) -> list[dict[str, str]]:
         path = f"/deck_lists/{i}"
         dl = c.obj(dl, path)
         c.player(dl.get("player"), f"{path}/player", players)
-        if dl.get("player") in seen_lists:
-            c.fail(f"{path}/player", _("This player has two deck lists."), "duplicate")
-        seen_lists.add(dl.get("player"))
+        if isinstance(dl.get("player"), str):
+            if dl.get("player") in seen_lists:
+                c.fail(f"{path}/player", _("This player has two deck lists."), "duplicate")
+            seen_lists.add(dl.get("player"))
+        if not isinstance(dl.get("unlocked"), bool):
+            c.fail(f"{path}/unlocked", _("Expected true or false."), "type")
+        c.when(dl, "created_at", path)
         version_numbers: set[int] = set()
         for k, v in enumerate(c.arr(dl.get("versions"), f"{path}/versions")):
             vp = f"{path}/versions/{k}"
             v = c.obj(v, vp)
             c.int_(v, "number", vp, low=1)
-            version_numbers.add(v.get("number"))
+            if isinstance(v.get("number"), int):
+                if v.get("number") in version_numbers:
+                    c.fail(f"{vp}/number", _("Two versions have this number."), "duplicate")
+                version_numbers.add(v.get("number"))
             c.text(v, "format", vp, max_length=16)
             c.text(v, "source", vp, max_length=200_000)
             c.obj(v.get("content"), f"{vp}/content")
             c.text(v, "content_hash", vp, max_length=64)
+            c.obj(v.get("report"), f"{vp}/report")
+            if not isinstance(v.get("legal"), bool):
+                c.fail(f"{vp}/legal", _("Expected true or false."), "type")
             c.user(v.get("submitted_by"), f"{vp}/submitted_by", known)
             c.when(v, "submitted_at", vp)
         for k, a in enumerate(c.arr(dl.get("audit", []), f"{path}/audit")):
             ap = f"{path}/audit/{k}"
             a = c.obj(a, ap)
             c.choice(a, "action", ap, DeckAuditEntry.Action.values)
+            c.text(a, "note", ap, max_length=10_000)
+            c.when(a, "created_at", ap)
             c.user(a.get("actor"), f"{ap}/actor", known)
-            if a.get("version") is not None and a.get("version") not in version_numbers:
+            if a.get("version") is not None and not _member(a.get("version"), version_numbers):
                 c.fail(f"{ap}/version", _("No such version of this deck list."))
         for k, ch in enumerate(c.arr(dl.get("checks", []), f"{path}/checks")):
             kp = f"{path}/checks/{k}"
             ch = c.obj(ch, kp)
-            if ch.get("version") not in version_numbers:
+            if not _member(ch.get("version"), version_numbers):
                 c.fail(f"{kp}/version", _("No such version of this deck list."))
+            c.int_(ch, "round_number", kp, null=True, high=1000)
+            c.text(ch, "note", kp, max_length=10_000)
+            for key in ("selected_at", "checked_at"):
+                c.when(ch, key, kp)
+            if not isinstance(ch.get("differences"), list):
+                c.fail(f"{kp}/differences", _("Expected a list."), "type")
             for key in ("selected_by", "checked_by"):
                 c.user(ch.get(key), f"{kp}/{key}", known)
     return c.errors
@@ -738,7 +775,7 @@ def event_import(*, document: Any, progress: Progress = _no_progress) -> Event:
 
         progress(2, 5, _("Event and registrations"))
         event = Event.objects.create(
-            name=ev["name"], game=ev["game"], rule_set=ev["rule_set"], banlist=ev["banlist"], tier=ev["tier"],
+            name=ev["name"], game=ev["game"], rule_set=ev["rule_set"], tier=ev["tier"],
             date=parse_date(ev["date"]), venue=ev["venue"], capacity=ev["capacity"],
             organizer=users[ev["organizer"]], best_of=ev["best_of"], round_minutes=ev["round_minutes"],
             decklist_deadline=_when(ev["decklist_deadline"]), status=ev["status"],
@@ -964,6 +1001,10 @@ def transfer_run(*, transfer_id: int, progress: Progress = _no_progress) -> Even
             event = event_import(document=transfer.document, progress=progress)
         except EventImportError as exc:
             transfer.errors = exc.errors
+            transfer.status = EventTransfer.Status.FAILED
+        except Exception as exc:  # noqa: BLE001 - recorded for the page; nothing was written (atomic)
+            logger.exception("event import %s failed", transfer.pk)
+            transfer.errors = [{"path": "", "message": f"{type(exc).__name__}: {exc}", "code": "internal"}]
             transfer.status = EventTransfer.Status.FAILED
         else:
             from tournaments.services.common import can_judge

@@ -221,3 +221,15 @@ def test_console_query_count_does_not_grow_with_players(
         assert _queries(orga_client, url.format(small.pk)) == _queries(orga_client, url.format(large.pk)), url
     with django_assert_max_num_queries(25):
         orga_client.get(f"/events/{large.pk}/console/")
+
+
+def test_event_without_top_cut_finishes_after_the_swiss(orga_client, organizer):
+    event = played_event(organizer, players=6, rounds=3, top_cut_override=0)
+    page = orga_client.get(f"/events/{event.pk}/console/").content
+    assert b"finish-event" in page and b"start-top-cut" not in page and b"start-next-round" not in page
+    orga_client.post(f"/events/{event.pk}/console/status/", {"status": "finished"})
+    event.refresh_from_db()
+    assert event.status == "finished"
+    assert b"final standings" in orga_client.get(f"/events/{event.pk}/wall/standings/").content
+    response = orga_client.post(f"/events/{event.pk}/console/status/", {"status": "draft"}, follow=True)
+    assert b"cannot go from" in response.content

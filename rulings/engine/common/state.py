@@ -1,4 +1,5 @@
-"""State pieces RaymanTCG and Arrows share: slot equality, the deck of a player, the turn fields.
+"""State pieces RaymanTCG and Arrows share: slot equality (Yu-Gi-Oh! uses it too), the deck of a
+player, the turn fields.
 
 Both games keep a player's deck as a list of cards, or only its count when the document gives a
 number; both states carry ``turn``, ``turn_player``, ``phase`` and ``draw_done`` and two players

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import JSON, CardLookup, MalformedDocument, PathError
+from ..common.state import SlotEquality
 
 PLAYERS = ("A", "B")
 OTHER = {"A": "B", "B": "A"}
@@ -72,7 +73,7 @@ class Card:
 UNKNOWN_CARD = Card(UNKNOWN_CARD_JSON)
 
 
-class OnField:
+class OnField(SlotEquality):
     """A card in a Monster, Spell & Trap or Field Zone, with its position and turn flags."""
 
     __slots__ = (
@@ -106,13 +107,6 @@ class OnField:
             self.card, self.position, self.face_up, self.summoned, self.set_, self.changed, self.attacked,
             self.equipped_to, self.counters,
         )  # fmt: skip
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, OnField) and all(
-            getattr(self, s) == getattr(other, s) for s in self.__slots__
-        )
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 class Player:

@@ -349,14 +349,10 @@ def can_staff(*, user, event) -> bool:
 
 
 def banlist_for_event(*, event) -> Banlist | None:
-    """The event's banlist: the one chosen in its deck settings, else the stored list named by
-    ``Event.banlist``."""
+    """The event's banlist: the one chosen in its deck settings (the only place an event's banlist is kept;
+    the event form and API set it through the tournaments services)."""
     settings_row = EventDeckSettings.objects.filter(event=event).select_related("banlist").first()
-    if settings_row is not None and settings_row.banlist is not None:
-        return settings_row.banlist
-    if getattr(event, "banlist", ""):
-        return Banlist.objects.filter(game=event.game, name=event.banlist).first()
-    return None
+    return settings_row.banlist if settings_row is not None else None
 
 
 def lists_published(*, event) -> bool:

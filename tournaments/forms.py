@@ -19,13 +19,26 @@ def rule_set_choices() -> list:
     return choices
 
 
+def banlist_choices() -> list:
+    """The imported banlists (``decks.Banlist``), grouped by game; the service checks the game."""
+    from decks.models import Banlist
+
+    labels = dict(Game.choices)
+    groups: dict[str, list] = {}
+    for game, name in Banlist.objects.order_by("game", "-date", "name").values_list("game", "name"):
+        groups.setdefault(game, []).append((name, name))
+    return [("", _("No banlist"))] + [(labels.get(game, game), names) for game, names in groups.items()]
+
+
 class EventForm(forms.ModelForm):
     rule_set = forms.ChoiceField(label=_("Rule set"), required=False, choices=rule_set_choices)
+    # Stored in decks.EventDeckSettings.banlist (the event's one banlist) by the event services.
+    banlist = forms.ChoiceField(label=_("Banlist"), required=False, choices=banlist_choices)
 
     class Meta:
         model = Event
         fields = [
-            "name", "game", "date", "venue", "capacity", "rule_set", "banlist", "tier", "best_of",
+            "name", "game", "date", "venue", "capacity", "rule_set", "tier", "best_of",
             "round_minutes", "decklist_deadline", "tiebreak_policy", "swiss_rounds_override",
             "top_cut_override",
         ]  # fmt: skip

@@ -47,7 +47,6 @@ class Event(models.Model):
     # A key of the engine's rule sets for the game (`rulings.engine.registry.get_game(game).rulesets`),
     # checked by the services; never empty once saved through them.
     rule_set = models.CharField(_("rule set"), max_length=120, blank=True)
-    banlist = models.CharField(_("banlist"), max_length=120, blank=True)
     tier = models.PositiveSmallIntegerField(_("tier"), default=1)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
@@ -89,6 +88,18 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def banlist_name(self) -> str:
+        """Name of the event's banlist, or "". The one source of truth is ``decks.EventDeckSettings.banlist``
+        (set through the event services, form and API); select_related("deck_settings__banlist") to list."""
+        from django.core.exceptions import ObjectDoesNotExist
+
+        try:
+            settings_row = self.deck_settings
+        except ObjectDoesNotExist:
+            return ""
+        return settings_row.banlist.name if settings_row.banlist_id else ""
 
     @property
     def rule_set_title(self) -> str:

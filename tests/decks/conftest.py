@@ -118,6 +118,7 @@ def other_player(db):
 
 
 def make_event(organizer, *, judge=None, game="yugioh", banlist="2026.02 TCG", deadline=None, players=()):
+    from decks.models import Banlist, EventDeckSettings
     from tournaments.models import Event, EventStaff, Registration
 
     event = Event.objects.create(
@@ -125,9 +126,11 @@ def make_event(organizer, *, judge=None, game="yugioh", banlist="2026.02 TCG", d
         game=game,
         date=datetime.date(2026, 12, 5),
         organizer=organizer,
-        banlist=banlist,
         decklist_deadline=deadline,
     )
+    stored = Banlist.objects.filter(game=game, name=banlist).first() if banlist else None
+    if stored is not None:
+        EventDeckSettings.objects.create(event=event, banlist=stored)
     if judge is not None:
         EventStaff.objects.create(event=event, user=judge, role="judge")
     for user in players:

@@ -49,6 +49,9 @@ class EventSerializer(serializers.ModelSerializer):
     )
     tiebreak_policy = choice(TiebreakPolicy.choices, read_only=True)
     rule_set_title = serializers.CharField(read_only=True, help_text=_("Title of the engine's rule set."))
+    banlist = serializers.CharField(
+        source="banlist_name", read_only=True, help_text=_("Name of the event's banlist; empty: none.")
+    )
 
     class Meta:
         model = Event
@@ -73,6 +76,14 @@ class EventCreateSerializer(serializers.ModelSerializer):
         help_text="A rule set of the game's engine ("
         + "; ".join(f"{g}: {', '.join(get_game(g).rulesets)}" for g in Game.values)
         + "). Empty or left out: the game's default.",
+    )
+    banlist = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=120,
+        help_text=_(
+            "Name of an imported banlist of the event's game (GET /api/banlists/?game=); empty: none."
+        ),
     )
 
     class Meta:

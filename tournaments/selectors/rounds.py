@@ -22,7 +22,7 @@ from tournaments.pairing import Bracket
 
 def event_list(*, include_drafts_for=None) -> QuerySet[Event]:
     """Public events (not drafts), plus the drafts of the given user's own events."""
-    events = Event.objects.select_related("organizer")
+    events = Event.objects.select_related("organizer", "deck_settings__banlist")
     if include_drafts_for is not None and include_drafts_for.is_authenticated:
         if include_drafts_for.is_superuser:
             return events

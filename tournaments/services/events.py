@@ -101,6 +101,38 @@ def rule_set_resolve(*, game: str, rule_set: str | None) -> str:
     return key
 
 
+def banlist_resolve(*, game: str, name: str | None):
+    """The imported banlist (``decks.Banlist``) of this game with this name; None for an empty name. The
+    event's banlist is stored in ``decks.EventDeckSettings.banlist`` only."""
+    from decks.models import Banlist
+
+    name = (name or "").strip()
+    if not name:
+        return None
+    banlist = Banlist.objects.filter(game=game, name=name).first()
+    if banlist is None:
+        known = list(
+            Banlist.objects.filter(game=game).order_by("-date", "name").values_list("name", flat=True)[:20]
+        )
+        raise TournamentError(
+            _("No banlist “%(name)s” for this game; imported: %(known)s.")
+            % {"name": name, "known": ", ".join(known) or _("none")},
+            field="banlist",
+            code="unknown_banlist",
+        )
+    return banlist
+
+
+def _banlist_store(*, event: Event, banlist) -> None:
+    from decks.models import EventDeckSettings
+
+    EventDeckSettings.objects.update_or_create(event=event, defaults={"banlist": banlist})
+
+
+def _with_deck_settings(event: Event) -> Event:
+    return Event.objects.select_related("organizer", "deck_settings__banlist").get(pk=event.pk)
+
+
 def event_create(
     *,
     organizer,
@@ -130,7 +162,6 @@ def event_create(
         "venue": venue,
         "capacity": capacity,
         "rule_set": rule_set,
-        "banlist": banlist,
         "tier": tier,
         "decklist_deadline": decklist_deadline,
         "swiss_rounds_override": swiss_rounds_override,
@@ -144,12 +175,15 @@ def event_create(
     fields["tiebreak_policy"] = tiebreak_policy or DEFAULT_POLICY[Game(game)]
     _validate(fields)
     fields["rule_set"] = rule_set_resolve(game=game, rule_set=rule_set)
+    chosen_banlist = banlist_resolve(game=game, name=banlist)
     if seed:
         fields["seed"] = seed
     with transaction.atomic():
         event = Event.objects.create(organizer=organizer, **fields)
         EventStaff.objects.create(event=event, user=organizer, role=StaffRole.ORGANIZER)
-    return event
+        if chosen_banlist is not None:
+            _banlist_store(event=event, banlist=chosen_banlist)
+    return _with_deck_settings(event)
 
 
 def event_update(*, event: Event, user=None, **fields: Any) -> Event:
@@ -163,6 +197,8 @@ def event_update(*, event: Event, user=None, **fields: Any) -> Event:
         started = event.status in (EventStatus.SWISS, EventStatus.TOP_CUT, EventStatus.FINISHED)
         if "rule_set" in fields:
             fields["rule_set"] = rule_set_resolve(game=event.game, rule_set=fields["rule_set"])
+        if "banlist" in fields:
+            _banlist_store(event=event, banlist=banlist_resolve(game=event.game, name=fields.pop("banlist")))
         for name in fields:
             if started and name in FROZEN_AFTER_START and fields[name] != getattr(event, name):
                 raise TournamentError(_("This cannot change once the Swiss rounds have started."), field=name)
@@ -179,7 +215,7 @@ def event_update(*, event: Event, user=None, **fields: Any) -> Event:
         if started and "top_cut_override" in fields and fields["top_cut_override"] is not None:
             event.top_cut_size = fields["top_cut_override"]
         event.save()
-    return event
+    return _with_deck_settings(event)
 
 
 def event_set_status(*, event: Event, status: str, user=None) -> Event:

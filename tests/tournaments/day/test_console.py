@@ -233,3 +233,22 @@ def test_event_without_top_cut_finishes_after_the_swiss(orga_client, organizer):
     assert b"final standings" in orga_client.get(f"/events/{event.pk}/wall/standings/").content
     response = orga_client.post(f"/events/{event.pk}/console/status/", {"status": "draft"}, follow=True)
     assert b"cannot go from" in response.content
+
+
+def test_penalty_result_from_the_match_page(orga_client, organizer):
+    event = staff_event(organizer, players=4)
+    round_ = services.round_pair_next(event=event, user=organizer)
+    match = Match.objects.filter(round=round_, player_b__isnull=False).first()
+    url = f"/events/{event.pk}/console/matches/{match.pk}/"
+    data = {"games_a": 0, "games_b": 0, "games_drawn": 0, "kind": "match_loss", "version": match.version}
+    response = orga_client.post(url, {**data, "penalized": ""})
+    assert response.status_code == 400 and b"takes the penalty" in response.content
+    response = orga_client.post(url, {**data, "penalized": "a", "reason": "Late"})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.status, match.kind, match.winner_id, match.penalized_id) == (
+        "confirmed",
+        "match_loss",
+        match.player_b_id,
+        match.player_a_id,
+    )

@@ -150,7 +150,11 @@ def test_late_entry_joins_with_losses_for_missed_rounds(event_factory, organizer
     )
     play_round(event, round_, organizer)
     row = next(r for r in event_standings(event=event) if r.registration_id == registration.pk)
-    assert row.missed_rounds == 2 and row.losses >= 2 and row.rounds_played == 1
+    assert row.missed_rounds == 2 and row.losses >= 2 and row.rounds_played == 3
+    # The missed rounds are lost rounds in the player's own percentages: 3 rounds, not 1.
+    assert row.wins + row.draws + row.losses == 3
+    assert row.mwp == pytest.approx(row.points / 9)
+    assert row.gwp < 0.5 or row.points == 3  # two 0-2 rounds weigh on the game win % too
 
 
 def test_awarded_byes_and_fixed_tables(event_factory, organizer):

@@ -13,7 +13,20 @@ from dataclasses import dataclass, field, replace
 
 from tournaments.pairing.errors import PairingInputError
 
-RESULT_KINDS = ("normal", "intentional_draw", "double_loss", "game_loss", "match_loss", "unfinished")
+RESULT_KINDS = (
+    "normal",
+    "intentional_draw",
+    "double_loss",
+    "game_loss",
+    "match_loss",
+    "unfinished",
+    "missed",
+)
+# A round a late entrant missed: a record without player_b whose kind is MISSED (any other kind without
+# player_b is a bye). It is a lost match with no opponent: a round played with 0 points (games 0-2 in best of
+# 3, 0-1 in best of 1) in the player's own MWP and GWP, and no opponent entry, so it adds nothing to anyone
+# else's OMW / OGW (the player's MWP that their later opponents average does include it).
+MISSED = "missed"
 TIEBREAKER_KEYS = ("points", "mwp", "omw", "oomw", "gwp", "ogw", "head_to_head")
 # Percentages are compared after rounding to this many decimals, so that two means of the same rational
 # value computed in a different order still tie.
@@ -22,7 +35,8 @@ _COMPARE_DECIMALS = 12
 
 @dataclass(frozen=True)
 class MatchRecord:
-    """One match, or a bye when player_b is None.
+    """One match, a bye when player_b is None, or a missed round (late entry) when player_b is None and
+    kind is "missed".
 
     games_a / games_b / games_drawn are the game record as played, including any game-loss penalty (a game
     loss is a game won by the opponent). kind "match_loss" needs `penalized`, the player who takes the loss.
@@ -160,6 +174,8 @@ def _check_record(record: MatchRecord) -> None:
         )
     if min(record.games_a, record.games_b, record.games_drawn) < 0:
         raise PairingInputError(f"{where}: game counts must not be negative")
+    if record.kind == MISSED and record.player_b is not None:
+        raise PairingInputError(f"{where}: a missed round has no opponent (player_b must be None)")
     if record.player_b is not None and record.player_a == record.player_b:
         raise PairingInputError(f"{where}: a player cannot play themselves")
     if record.kind == "match_loss" and record.penalized not in (record.player_a, record.player_b):
@@ -186,6 +202,12 @@ def compute_standings(
     for record in records:
         _check_record(record)
         a = totals.get(record.player_a) or totals.setdefault(record.player_a, _Totals())
+        if record.player_b is None and record.kind == MISSED:
+            a.points += loss
+            a.losses += 1
+            a.rounds += 1
+            a.games += sum(settings.bye_games)  # the bye's games the other way round: 0-2 (0-1)
+            continue
         if record.player_b is None:
             a.points += settings.points_bye
             a.bye_points += settings.points_bye

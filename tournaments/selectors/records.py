@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 
 from tournaments.models import Event, MatchStatus, ResultKind, RoundStage
 from tournaments.pairing import MatchRecord, StandingsSettings, settings_for_policy
+from tournaments.pairing.standings import MISSED
 
 # Match kinds that the engine reads as they are; a bye is a record without player_b; a missed round (late
-# entry) has no opponent and is counted apart (see EventRecords.missed).
+# entry) is the engine's "missed" record (no opponent, a loss in the player's own percentages), also counted
+# in EventRecords.missed for the row.
 _ENGINE_KINDS = {
     ResultKind.NORMAL: "normal",
     ResultKind.INTENTIONAL_DRAW: "intentional_draw",
@@ -55,6 +57,7 @@ def event_records(*, event: Event, up_to_round: int | None = None) -> EventRecor
         sa, sb = pid(a), pid(b)
         if kind == ResultKind.MISSED:
             out.missed[sa] += 1
+            out.records.append(MatchRecord(round=number, player_a=sa, player_b=None, kind=MISSED))
             continue
         if b is None:
             out.byes[sa] += 1

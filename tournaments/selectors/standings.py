@@ -37,8 +37,8 @@ class StandingEntry:
 def event_standings(*, event: Event, up_to_round: int | None = None) -> list[StandingEntry]:
     """Everyone who played (dropped players included, marked), ranked by the event's policy.
 
-    Rounds missed by a late entry count as losses in the row (wins/draws/losses), not in the percentages,
-    which the engine computes over rounds actually played.
+    Rounds missed by a late entry are the engine's "missed" records: losses without an opponent, counted in
+    the row and in the player's own MWP/GW% (never in anyone else's OMW).
     """
     records = event_records(event=event, up_to_round=up_to_round)
     registrations = {
@@ -65,8 +65,7 @@ def event_standings(*, event: Event, up_to_round: int | None = None) -> list[Sta
         registration = registrations.get(int(row.player))
         if registration is None:
             continue
-        missed_any = records.missed.get(row.player, 0)
-        if registration.status != RegistrationStatus.CHECKED_IN and row.rounds_played + missed_any == 0:
+        if registration.status != RegistrationStatus.CHECKED_IN and row.rounds_played == 0:
             continue
         missed = records.missed.get(row.player, 0)
         out.append(
@@ -79,7 +78,7 @@ def event_standings(*, event: Event, up_to_round: int | None = None) -> list[Sta
                 points=row.points,
                 wins=row.wins,
                 draws=row.draws,
-                losses=row.losses + missed,
+                losses=row.losses,
                 byes=row.byes,
                 rounds_played=row.rounds_played,
                 mwp=row.mwp,

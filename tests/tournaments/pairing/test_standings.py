@@ -201,3 +201,67 @@ def test_bad_standings_input_is_reported(make, message):
     with pytest.raises(PairingInputError) as caught:
         make()
     assert message in str(caught.value)
+
+
+# A late entrant L missed round 1 (a "missed" record: a loss with no opponent):
+#   R1: A beats B 2-0, C has the bye, L missed.   R2: A beats C 2-1, L beats B 2-1.
+# Points: A 6, C 3, L 3, B 0.
+# MWP: A 6/6 = 1;  B 0/6 = 0;  C 3/6 = 1/2;  L 3/6 = 1/2 (the missed round is a round played with 0 points;
+#   without it L would have 3/3 = 1).
+# GWP (game points / 3 x games): A (6+6)/(3x5) = 4/5;  B (0+3)/15 = 1/5;  C bye 2-0 then 1-2: (6+3)/15 = 3/5;
+#   L missed = 0-2 then 2-1: (0+6)/15 = 2/5.
+# Opponents: A {B, C}, B {A, L}, C {A}, L {B} -- nobody has an opponent for L's missed round.
+# OMW: A (0 + 1/2)/2 = 1/4;  B (1 + 1/2)/2 = 3/4;  C 1;  L 0.
+# OOMW: A (3/4 + 1)/2 = 7/8;  B (1/4 + 0)/2 = 1/8;  C 1/4;  L 3/4.
+# Konami order: A (6), then C and L on 3 points: C's OMW 1 beats L's 0; B last.
+LATE_ENTRY = [
+    MatchRecord(round=1, player_a="A", player_b="B", games_a=2, games_b=0),
+    MatchRecord(round=1, player_a="C", player_b=None),
+    MatchRecord(round=1, player_a="L", player_b=None, kind="missed"),
+    MatchRecord(round=2, player_a="A", player_b="C", games_a=2, games_b=1),
+    MatchRecord(round=2, player_a="L", player_b="B", games_a=2, games_b=1),
+]
+
+
+def test_missed_round_is_a_loss_in_the_players_own_percentages_and_nobody_elses():
+    rows = compute_standings(records=LATE_ENTRY, settings=settings_for_policy("konami"))
+    assert [row.player for row in rows] == ["A", "C", "L", "B"]
+    table = by_player(rows)
+    late = table["L"]
+    assert (late.points, late.wins, late.draws, late.losses, late.byes, late.rounds_played) == (
+        3,
+        1,
+        0,
+        1,
+        0,
+        2,
+    )
+    assert late.mwp == pytest.approx(1 / 2)
+    assert late.gwp == pytest.approx(2 / 5)
+    assert late.omw == pytest.approx(0.0) and late.oomw == pytest.approx(3 / 4)
+    assert table["A"].omw == pytest.approx(1 / 4) and table["A"].oomw == pytest.approx(7 / 8)
+    assert table["B"].omw == pytest.approx(3 / 4) and table["B"].oomw == pytest.approx(1 / 8)
+    assert table["C"].omw == pytest.approx(1.0) and table["C"].oomw == pytest.approx(1 / 4)
+    assert table["C"].byes == 1 and table["C"].gwp == pytest.approx(3 / 5)
+    assert table["B"].gwp == pytest.approx(1 / 5) and table["A"].gwp == pytest.approx(4 / 5)
+
+
+def test_missed_round_in_best_of_one_and_alone():
+    # Best of 1: the missed round is a 0-1 game record.  Only missed rounds: MWP 0, GWP 0, no opponents.
+    settings = settings_for_policy("vanguard", bye_games=(1, 0))
+    records = [
+        MatchRecord(round=1, player_a="L", player_b=None, kind="missed"),
+        MatchRecord(round=2, player_a="L", player_b="B", games_a=1, games_b=0),
+        MatchRecord(round=1, player_a="M", player_b=None, kind="missed"),
+    ]
+    table = by_player(compute_standings(records=records, settings=settings))
+    # L: 3 points over 2 rounds = 1/2; games 1 won of 2 = (3 + 0) / (3 x 2) = 1/2.
+    assert table["L"].mwp == pytest.approx(1 / 2) and table["L"].gwp == pytest.approx(1 / 2)
+    assert table["L"].omw == pytest.approx(0.0)  # B: 0 of 1
+    assert table["B"].omw == pytest.approx(1 / 2)  # L's MWP, missed round included
+    assert (table["M"].points, table["M"].losses, table["M"].rounds_played, table["M"].omw) == (0, 1, 1, 0.0)
+
+
+def test_missed_round_with_an_opponent_is_refused():
+    with pytest.raises(PairingInputError, match="missed round has no opponent"):
+        compute_standings(records=[MatchRecord(round=1, player_a="A", player_b="B", kind="missed")])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..base import Event
-from ..common.turns import OTHER, illegal, make_apply, make_draw, make_phase_handlers
+from ..common.turns import OTHER, illegal, make_apply, make_draw, make_phase_handlers, players_lose
 from .actions import Action, Ref
 from .state import EFFECT_KINDS, LINES, Card, Player, State, TurnEffect
 
@@ -44,17 +44,15 @@ def check_life_points(state: State, events: list[Event]) -> None:
     if state.result is not None:
         return
     out = [key for key in ("A", "B") if state.players[key].lp == 0]
-    if not out:
-        return
-    if len(out) == 2:
-        state.result = (None, True, ("ARR-LIFE-POINTS",))
-        text = "Both players are at 0 life points: a draw."
-    else:
-        state.result = (OTHER[out[0]], False, ("ARR-LIFE-POINTS",))
-        text = f"{out[0]} is at 0 life points: {OTHER[out[0]]} wins."
-    events.append(
-        Event("game_over", {"winner": state.result[0], "draw": state.result[1]}, ("ARR-LIFE-POINTS",), text)
-    )
+    if out:
+        players_lose(
+            state,
+            events,
+            out,
+            rule="ARR-LIFE-POINTS",
+            draw_text="Both players are at 0 life points: a draw.",
+            loss_text="{loser} is at 0 life points: {winner} wins.",
+        )
 
 
 # --- monsters ------------------------------------------------------------------------------------

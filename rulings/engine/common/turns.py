@@ -25,6 +25,25 @@ def illegal(rule: str | tuple[str, ...], explanation: str) -> IllegalAction:
     return IllegalAction((rule,) if isinstance(rule, str) else rule, explanation)
 
 
+def end_game(state: Any, events: list[Event], *, winner: str | None, rule: str, text: str) -> None:
+    """Store the result (a draw when ``winner`` is None) and announce it with a ``game_over`` event."""
+    state.result = (winner, winner is None, (rule,))
+    events.append(Event("game_over", {"winner": winner, "draw": winner is None}, (rule,), text))
+
+
+def players_lose(
+    state: Any, events: list[Event], losers: list[str], *, rule: str, draw_text: str, loss_text: str
+) -> None:
+    """``losers`` (one player or both) lose at once: both is a draw, else the other player wins.
+    ``loss_text`` may name ``{loser}`` and ``{winner}``."""
+    if len(losers) == 2:
+        end_game(state, events, winner=None, rule=rule, text=draw_text)
+        return
+    loser = losers[0]
+    winner = OTHER[loser]
+    end_game(state, events, winner=winner, rule=rule, text=loss_text.format(loser=loser, winner=winner))
+
+
 def make_draw(
     *,
     unknown_card: Callable[[], Any],

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..base import Event
-from ..common.turns import OTHER, illegal, make_apply, make_draw, make_phase_handlers
+from ..common.turns import OTHER, end_game, illegal, make_apply, make_draw, make_phase_handlers, players_lose
 from .actions import Action, Ref
 from .state import Card, Player, State
 
@@ -28,21 +28,21 @@ def check_tings(state: State, events: list[Event]) -> None:
     target = state.flags["tings_to_win"]
     reached = [key for key in ("A", "B") if state.players[key].tings >= target]
     if len(reached) == 2:
-        state.result = (None, True, ("RAY-WIN-TINGS",))
-    elif reached:
-        state.result = (reached[0], False, ("RAY-WIN-TINGS",))
-    else:
-        return
-    events.append(
-        Event(
-            "game_over",
-            {"winner": state.result[0], "draw": state.result[1]},
-            ("RAY-WIN-TINGS",),
-            f"{' and '.join(reached)} reached {target} tings and won."
-            if len(reached) == 1
-            else f"Both players reached {target} tings: a draw.",
+        end_game(
+            state,
+            events,
+            winner=None,
+            rule="RAY-WIN-TINGS",
+            text=f"Both players reached {target} tings: a draw.",
         )
-    )
+    elif reached:
+        end_game(
+            state,
+            events,
+            winner=reached[0],
+            rule="RAY-WIN-TINGS",
+            text=f"{reached[0]} reached {target} tings and won.",
+        )
 
 
 def check_creatures_left(state: State, events: list[Event]) -> None:
@@ -50,19 +50,15 @@ def check_creatures_left(state: State, events: list[Event]) -> None:
     if state.result is not None:
         return
     out = [key for key in ("A", "B") if not state.players[key].has_creature_anywhere()]
-    if not out:
-        return
-    if len(out) == 2:
-        state.result = (None, True, ("RAY-WIN-NO-CREATURES",))
-        text = "Neither player has a creature left in deck, hand or play: a draw."
-    else:
-        state.result = (OTHER[out[0]], False, ("RAY-WIN-NO-CREATURES",))
-        text = f"{out[0]} has no creature left in deck, hand or play: {OTHER[out[0]]} wins."
-    events.append(
-        Event(
-            "game_over", {"winner": state.result[0], "draw": state.result[1]}, ("RAY-WIN-NO-CREATURES",), text
+    if out:
+        players_lose(
+            state,
+            events,
+            out,
+            rule="RAY-WIN-NO-CREATURES",
+            draw_text="Neither player has a creature left in deck, hand or play: a draw.",
+            loss_text="{loser} has no creature left in deck, hand or play: {winner} wins.",
         )
-    )
 
 
 # --- damage and tings ----------------------------------------------------------------------------

@@ -21,7 +21,15 @@ from .model import (
     DeckList,
     decode_deck_text,
 )
-from .text import export_text, export_vanguard, parse_text, parse_vanguard
+from .text import (
+    _COUNT_FIRST,
+    _COUNT_LAST,
+    MIN_BARE_PASSCODE_DIGITS,
+    export_text,
+    export_vanguard,
+    parse_text,
+    parse_vanguard,
+)
 from .ydk import YDKE_PREFIX, export_ydk, export_ydke, parse_ydk, parse_ydke
 
 PARSERS: dict[str, Callable[[str | bytes], DeckList]] = {
@@ -39,8 +47,27 @@ EXPORTERS: dict[str, Callable[[DeckList], str]] = {
 FORMATS = tuple(PARSERS)
 
 
+def _ydk_like(line: str) -> bool:
+    """A .ydk card line: a passcode, maybe followed by the card's name as some editors write it."""
+    token = line.split(None, 1)[0]
+    return line.isdigit() or (token.isdigit() and len(token) >= MIN_BARE_PASSCODE_DIGITS)
+
+
+def _text_like(line: str) -> bool:
+    """A text-list card line: "3 Name", "3x Name", "Name x3" (a count of a few digits and a name)."""
+    first = _COUNT_FIRST.match(line)
+    if first is not None and len(first.group("count")) < MIN_BARE_PASSCODE_DIGITS:
+        return True
+    return _COUNT_LAST.match(line) is not None
+
+
 def detect_format(data: str | bytes, *, filename: str | None = None) -> str:
-    """Guess the format from the file name, then from the content."""
+    """Guess the format from the file name, then from the content.
+
+    Pasted .ydk content (no file name) is recognised by its markers (``#main``, ``#extra``, ``!side``,
+    ``#created by``) when its card lines are mostly passcodes rather than "3 Card Name" lines, so that one bad
+    line is reported with its .ydk line number instead of as an unknown card name.
+    """
     text = decode_deck_text(data)
     suffix = PurePath(filename).suffix.lower() if filename else ""
     if suffix == ".ydk":
@@ -52,7 +79,13 @@ def detect_format(data: str | bytes, *, filename: str | None = None) -> str:
     if any(line in ("#ridedeck", "#maindeck") for line in lines):
         return "vanguard"
     has_marker = any(line in ("#main", "#extra", "!side") for line in lines)
+    created_by = any(line.startswith("#created by") for line in lines)
     cards = [line for line in lines if not line.startswith(("#", "!"))]
+    if has_marker or created_by:
+        ydk_lines = sum(1 for line in cards if _ydk_like(line))
+        text_lines = sum(1 for line in cards if _text_like(line))
+        if ydk_lines > text_lines or (created_by and text_lines == 0):
+            return "ydk"
     # Every card line a bare passcode: a .ydk. "3 Pot of Greed" lines are a text list.
     if cards and all(line.isdigit() for line in cards) and (has_marker or len(cards) > 1):
         return "ydk"

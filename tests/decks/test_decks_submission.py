@@ -72,12 +72,23 @@ def test_text_list_exports_as_text_and_refuses_ydk_with_a_clear_error(event, pla
     ("fmt", "content", "code", "fragment"),
     [
         ("ydk", "#created by hand\n#main\n89631139\n12ab\n!side\n", "unreadable", "Line 4"),
+        # The same .ydk pasted without a file name or format: found by its markers, the line is named.
+        (None, "#created by hand\n#main\n89631139\n12ab\n!side\n", "unreadable", "Line 4"),
+        (None, "#main\n89631139\n89631139\n12ab\n#extra\n!side\n", "unreadable", "Line 4"),
         (None, "ydke://AAAA!!!!x", "unreadable", "YDKE"),
         (None, "", None, "content"),
         (None, "#main\n" + "89631139\n" * 8000, "too_large", "64 KB"),
         (None, "#main\n12345678\n", "illegal_deck", "passcode 12345678"),
     ],
-    ids=["malformed-line", "broken-ydke", "empty", "too-large", "unknown-passcode"],
+    ids=[
+        "malformed-line",
+        "pasted-ydk-created-by",
+        "pasted-ydk-markers",
+        "broken-ydke",
+        "empty",
+        "too-large",
+        "unknown-passcode",
+    ],
 )
 def test_bad_submissions_are_refused_and_nothing_is_saved(event, player, fmt, content, code, fragment):
     response = submit(player, event, content, **({"format": fmt} if fmt else {}))

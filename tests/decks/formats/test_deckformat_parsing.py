@@ -6,6 +6,7 @@ import pytest
 
 from decks.formats import (
     DeckExportError,
+    DeckFormatError,
     DeckList,
     detect_format,
     export_deck,
@@ -152,10 +153,26 @@ def test_vanguard_engine_format():
         ("3 Pot of Greed\n", None, "text"),
         ("#main\n3 Pot of Greed\n", None, "text"),
         ("89631139\n89631139\n", None, "ydk"),
+        # Pasted .ydk content, found by its markers even with a bad line or names after the passcodes.
+        ("#created by EDOPro\n#main\n89631139\n12ab\n#extra\n!side\n", None, "ydk"),
+        ("#main\n89631139\n89631139\n12ab\n!side\n", None, "ydk"),
+        ("#created by hand\n#main\n12ab\n", None, "ydk"),
+        ("#main\n89631139 Blue-Eyes White Dragon\n#extra\n", None, "ydk"),
+        ("!side\n14558127\n", None, "ydk"),
+        # Text lists with the same markers as headings stay text lists.
+        ("#main\n3 Pot of Greed\n2x Raigeki\n#extra\nStardust Dragon x1\n", None, "text"),
+        ("#created by hand\n#main\n3 Pot of Greed\n", None, "text"),
     ],
 )
 def test_detect_format(text, filename, expected):
     assert detect_format(text, filename=filename) == expected
+
+
+def test_pasted_ydk_with_a_bad_line_names_the_line():
+    with pytest.raises(DeckFormatError) as error:
+        parse_deck("#created by EDOPro\n#main\n89631139\n89631139\n12ab\n#extra\n!side\n")
+    assert error.value.line == 5 and error.value.text == "12ab"
+    assert "not a passcode" in error.value.message
 
 
 def test_parse_deck_uses_detection():

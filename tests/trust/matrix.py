@@ -200,6 +200,10 @@ ROWS: dict[str, dict] = {
     "tournaments:console_match_result": {"GET": "L-------", "POST": STAFF},
     "tournaments:console_timer": {"GET": STAFF, "POST": STAFF},
     "tournaments:console_exports": {"GET": STAFF, "POST": "L-------"},
+    # event exports/imports run by a task: started by the event's staff, seen only by whoever started them
+    "tournaments:console_export_start": {"GET": "L-------", "POST": STAFF},
+    "tournaments:console_transfer": {"GET": "LDDDDADA", "POST": "L-------"},
+    "tournaments:console_transfer_download": {"GET": "LDDDDADA", "POST": "L-------"},
     "tournaments:player_event": {"GET": LOGGED_IN, "POST": "L-------"},
     "tournaments:player_live": {"GET": LOGGED_IN, "POST": "L-------"},
     "tournaments:player_register": {"GET": "L-------", "POST": LOGGED_IN},

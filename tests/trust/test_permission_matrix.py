@@ -6,6 +6,7 @@ A URL without a row fails `test_every_url_is_classified`: a new page or endpoint
 from __future__ import annotations
 
 import json
+import re
 from contextlib import contextmanager
 from unittest import mock
 
@@ -82,6 +83,34 @@ def classify(response, refused: list[str], refused_to: str | None = None) -> str
     return "A"
 
 
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.IGNORECASE)
+INLINE_HANDLER = re.compile(r"<[^>]+\son[a-z]+\s*=", re.IGNORECASE)
+INLINE_STYLE = re.compile(r"<[^>]+\sstyle\s*=", re.IGNORECASE)
+
+
+def page_problems(response) -> list[str]:
+    """A served HTML page carries the strict CSP and security headers, and has no inline code."""
+    if response.status_code != 200 or not response.get("Content-Type", "").startswith("text/html"):
+        return []
+    problems = []
+    policy = response.get("Content-Security-Policy", "")
+    if (
+        "script-src 'self'" not in policy
+        or "unsafe-inline" in policy
+        or "frame-ancestors 'none'" not in policy
+    ):
+        problems.append(f"CSP header: {policy!r}")
+    if response.get("X-Content-Type-Options") != "nosniff" or response.get("X-Frame-Options") != "DENY":
+        problems.append("missing nosniff / X-Frame-Options")
+    body = response.content.decode("utf-8", "replace")
+    for name, pattern in (("inline <script>", INLINE_SCRIPT), ("on* handler", INLINE_HANDLER),
+                          ("style attribute", INLINE_STYLE)):  # fmt: skip
+        found = pattern.search(body)
+        if found:
+            problems.append(f"{name}: {found.group(0)[:80]}")
+    return problems
+
+
 def _call(client: Client, method: str, url: str, data: dict | None):
     if url.startswith("/api/") and method != "GET":
         body = json.dumps(data or {})
@@ -125,6 +154,7 @@ def test_permission_matrix(name, settings):
             with refusals() as refused, mock.patch("core.views.run_checks", return_value={}):
                 response = _call(clients[role], method, url, data)
             got = classify(response, refused, row.get("refused_to"))
+            wrong += [f"{method} {url} as {role}: {p}" for p in page_problems(response)]
             if got != expected[index]:
                 wrong.append(f"{method} {url} as {role}: expected {expected[index]}, got {got} "
                              f"({response.status_code} {response.get('Location', '')})")  # fmt: skip

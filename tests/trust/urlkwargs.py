@@ -27,6 +27,7 @@ PARAMS = {
     "what": lambda w: "results",
     "fmt": lambda w: "csv",
     "action": lambda w: "drop",
+    "transfer_id": lambda w: w.extra["transfer_id"],
 }
 
 # URL-specific values where the parameter means something else than above.

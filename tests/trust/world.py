@@ -121,6 +121,12 @@ def build_world(*, players: int = 6) -> World:
 
     ruling = ruling_save(document=YGO_BATTLE, note="table 3", user=judge, event=event, round_number=1)
 
+    from tournaments.models import EventTransfer
+
+    transfer = EventTransfer.objects.create(
+        kind="export", event=event, created_by=organizer, status="done", document={"event": {"name": "x"}}
+    )
+
     users = {
         "anonymous": None,
         "player": player,
@@ -147,5 +153,5 @@ def build_world(*, players: int = 6) -> World:
         deck_list=deck_list,
         deck_check=deck_check,
         ruling=ruling,
-        extra={"task_id": str(uuid.uuid4())},
+        extra={"task_id": str(uuid.uuid4()), "transfer_id": transfer.pk},
     )

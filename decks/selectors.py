@@ -17,6 +17,7 @@ from decks.formats import CardRef, DeckList
 from decks.models import Banlist, Card, CardKey, DeckCheck, DeckListVersion, EventDeckSettings
 from decks.models import DeckList as DeckListRow
 from decks.names import SUGGESTION_CUTOFF, normalise_name
+from decks.validation import lend_alias_keys
 from rulings.engine.decklists import Banlist as EngineBanlist
 
 SEARCH_CANDIDATES = 400
@@ -66,14 +67,8 @@ class DatabaseCardIndex:
         keys = {r["key"] for r in records.values()}
         if not keys:
             return
-        others: dict[str, list[str]] = {}
         rows = Card.objects.filter(game=self.game, alias_of__in=keys).values_list("alias_of", "key")
-        for alias_of, key in rows:
-            others.setdefault(alias_of, []).append(key)
-        for record in records.values():
-            extra = [k for k in others.get(record["key"], ()) if k not in record["alternate_keys"]]
-            if extra:
-                record["alternate_keys"] = [*record["alternate_keys"], *extra]
+        lend_alias_keys(records.values(), rows)
 
     def _load_ids(self, ids: set[str]) -> None:
         ids = {i for i in ids if i not in self._by_id}

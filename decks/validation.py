@@ -41,14 +41,37 @@ class CardIndex(Protocol):
         """The closest known card name, for "did you mean …?"; None if nothing is close."""
 
 
+def lend_alias_keys(records: Iterable[CardRecord], aliases: Iterable[tuple[str, str]]) -> None:
+    """Cards that alias another lend their ids to it: for each ``(alias_of, key)`` pair (the card ``key``
+    aliases ``alias_of`` — GOAT versions, unofficial reprints, duplicate entries), the record whose key is
+    ``alias_of`` gets ``key`` among its ``alternate_keys`` (in place, once). So a banlist or whitelist that
+    names only those versions still finds the card a deck lists by its usual passcode.
+
+    The one rule both indexes use: ``InMemoryCardIndex`` (card files, ``validate_deck --cards``) and the
+    database's ``decks.selectors.DatabaseCardIndex``.
+    """
+    lent: dict[str, list[str]] = {}
+    for alias_of, key in aliases:
+        if alias_of and key and alias_of != key:
+            lent.setdefault(alias_of, []).append(key)
+    if not lent:
+        return
+    for record in records:
+        extra = [k for k in lent.get(record["key"], ()) if k not in record["alternate_keys"]]
+        if extra:
+            record["alternate_keys"] = [*record["alternate_keys"], *dict.fromkeys(extra)]
+
+
 class InMemoryCardIndex:
-    """A ``CardIndex`` over card records; the first record for an id or name wins."""
+    """A ``CardIndex`` over card records; the first record for an id or name wins. Records are copied, and
+    each card is given the ids of the cards that alias it (``lend_alias_keys``), as in the database index."""
 
     def __init__(self, records: Iterable[CardRecord]):
         self._by_id: dict[str, CardRecord] = {}
         self._by_name: dict[str, CardRecord] = {}
         self._names: list[str] = []
         self._normalised: list[str] = []
+        records = [CardRecord(**record) for record in records]
         for record in records:
             for key in (record["key"], *record["alternate_keys"]):
                 self._by_id.setdefault(key.lower(), record)
@@ -60,6 +83,8 @@ class InMemoryCardIndex:
                     self._by_name[normalised] = record
                     self._names.append(name)
                     self._normalised.append(normalised)
+        # After the id map: an alias's own passcode keeps finding the alias entry itself.
+        lend_alias_keys(records, ((r["alias_of"], r["key"]) for r in records if r["alias_of"]))
 
     def __len__(self) -> int:
         return len({id(record) for record in self._by_id.values()})

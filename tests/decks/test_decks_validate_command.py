@@ -210,3 +210,65 @@ def test_exit_codes_and_stderr_of_the_real_process(tmp_path):
     assert "Line 3" in unreadable.stderr and "abc" in unreadable.stderr
     piped = run("-", stdin=LEGAL_YDK)
     assert piped.returncode == 0
+
+
+def _goat_cdb(path):
+    """A card file with Blue-Eyes, Kuriboh and a GOAT entry of Blue-Eyes (alias 89631139)."""
+    import sqlite3
+
+    connection = sqlite3.connect(path)
+    connection.executescript(
+        "CREATE TABLE datas (id INTEGER PRIMARY KEY, ot INTEGER, alias INTEGER, setcode INTEGER,"
+        " type INTEGER, atk INTEGER, def INTEGER, level INTEGER, race INTEGER, attribute INTEGER,"
+        " category INTEGER);"
+        "CREATE TABLE texts (id INTEGER PRIMARY KEY, name TEXT, desc TEXT);"
+        "INSERT INTO datas VALUES (89631139, 3, 0, 221, 17, 3000, 2500, 8, 8192, 16, 0);"
+        "INSERT INTO texts VALUES (89631139, 'Blue-Eyes White Dragon', '');"
+        "INSERT INTO datas VALUES (40640057, 3, 0, 0, 33, 300, 200, 1, 8, 32, 0);"
+        "INSERT INTO texts VALUES (40640057, 'Kuriboh', '');"
+        "INSERT INTO datas VALUES (504700001, 8, 89631139, 221, 17, 3000, 2500, 8, 8192, 16, 0);"
+        "INSERT INTO texts VALUES (504700001, 'Blue-Eyes White Dragon (GOAT)', '');"
+    )
+    connection.commit()
+    connection.close()
+    return path
+
+
+def test_cards_file_lends_goat_passcodes_like_the_database(tmp_path):
+    """--cards FILE (in-memory index) follows the database's alias rule: the GOAT whitelist names only the
+    GOAT entry, and a deck with the usual passcode is not refused for it."""
+    cards = _goat_cdb(tmp_path / "goat.cdb")
+    whitelist = tmp_path / "goat.lflist.conf"
+    whitelist.write_text("!2005.4 Test GOAT\n$whitelist\n504700001 3 --Blue-Eyes White Dragon (GOAT)\n")
+    deck = tmp_path / "deck.ydk"
+    deck.write_text("#main\n89631139\n89631139\n89631139\n40640057\n#extra\n!side\n")
+    code, report = validate(deck, "--game", "yugioh", "--cards", str(cards), "--banlist", str(whitelist))
+    assert code == 1  # far from 40 cards, and Kuriboh is not on the list
+    codes = {(p["code"], p.get("card")) for p in report["problems"]}
+    assert ("not_on_whitelist", "Kuriboh") in codes
+    assert ("not_on_whitelist", "Blue-Eyes White Dragon") not in codes
+
+
+def test_in_memory_and_database_indexes_share_the_alias_rule(tmp_path):
+    from decks.cardfiles import read_cards
+    from decks.formats import DeckList
+    from decks.selectors import DatabaseCardIndex
+    from decks.services.cards import cards_import_file
+    from decks.validation import InMemoryCardIndex, lend_alias_keys
+
+    path = _goat_cdb(tmp_path / "goat.cdb")
+    records = list(read_cards(path.read_bytes(), game="yugioh", filename=path.name))
+    memory = InMemoryCardIndex(records)
+    cards_import_file(path=path, game="yugioh")
+    database = DatabaseCardIndex("yugioh").preload(DeckList.of(main=[(89631139, 1), (504700001, 1)]))
+    for index in (memory, database):
+        assert "504700001" in index.by_id("89631139")["alternate_keys"]
+        # The GOAT passcode still finds the GOAT entry itself, which keeps its own ids.
+        assert index.by_id("504700001")["name"] == "Blue-Eyes White Dragon (GOAT)"
+        assert index.by_id("40640057")["alternate_keys"] == []
+    # The records handed to the in-memory index are not changed.
+    assert all("504700001" not in r["alternate_keys"] for r in records)
+    # The rule itself: once per key, never a card's own key.
+    record = {"key": "1", "alternate_keys": ["2"]}
+    lend_alias_keys([record], [("1", "2"), ("1", "3"), ("1", "3"), ("1", "1")])
+    assert record["alternate_keys"] == ["2", "3"]

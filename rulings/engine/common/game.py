@@ -43,6 +43,7 @@ class TurnGame:
     state_to_json: ClassVar[Callable[[Any], JSON]]
     action_to_json: ClassVar[Callable[[Any], JSON]]
     apply: ClassVar[Callable[[Any, Any], tuple[Any, list[Event]]]]
+    legal_actions: Callable[..., list[Any]]  # (state, player=None): the Game protocol's parameter name
 
     def __init_subclass__(
         cls, *, engine: ModuleType, state: ModuleType, actions: ModuleType, **kwargs: Any
@@ -60,6 +61,7 @@ class TurnGame:
         def legal_actions(self: TurnGame, state: Any, player: str | None = None) -> list[Any]:
             return engine_legal_actions(state, player)
 
+        legal_actions.__qualname__ = f"{cls.__qualname__}.legal_actions"
         cls.legal_actions = legal_actions  # type: ignore[method-assign]
 
     # --- documents ---

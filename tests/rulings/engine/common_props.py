@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -179,3 +180,29 @@ def cited_rule_ids(game: Any, prefix: str) -> set[str]:
         if source.name != "construction.py"
         for rule in re.findall(rf"\"({prefix}-[A-Z-]+)\"", source.read_text(encoding="utf-8"))
     }
+
+
+def rule_text_tests(name: str, *, game: Any, rule_text: Path, golden: Path, prefix: str) -> type:
+    """A ``Test…`` class: the catalogue and the golden scenarios quote ``rule_text``, and every
+    ``"<prefix>-…"`` rule id the game's package cites is in its catalogue. The quote checks skip
+    cleanly without /work/shared."""
+    needs_text = pytest.mark.skipif(
+        not rule_text.exists(), reason="the French rule texts (/work/shared/rules) are not here"
+    )
+
+    class RuleTextTests:
+        @needs_text
+        def test_every_catalogue_passage_is_quoted_from_the_text(self) -> None:
+            assert_catalogue_quotes(game, rule_text)
+
+        @needs_text
+        def test_every_golden_passage_is_quoted_from_the_text(self) -> None:
+            assert_golden_quotes(golden, rule_text)
+
+        def test_every_rule_id_the_engine_cites_is_in_the_catalogue(self) -> None:
+            cited = cited_rule_ids(game, prefix)
+            assert len(cited) > 15
+            assert cited <= set(game.catalogue), sorted(cited - set(game.catalogue))
+
+    RuleTextTests.__name__ = RuleTextTests.__qualname__ = name
+    return RuleTextTests

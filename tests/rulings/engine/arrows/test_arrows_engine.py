@@ -13,9 +13,14 @@ from rulings.engine.arrows.engine import apply_effect
 from rulings.engine.arrows.state import Card
 from rulings.engine.base import MalformedDocument
 from rulings.engine.replay import replay
-from tests.rulings.engine.common_props import assert_catalogue_quotes, assert_golden_quotes, cited_rule_ids
+from tests.rulings.engine.common_props import rule_text_tests
 
 RULE_TEXT = Path("/work/shared/rules/arrows-combats-de-monstres.txt")
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "arrows"
+
+TestArrowsRuleText = rule_text_tests(
+    "TestArrowsRuleText", game=GAME, rule_text=RULE_TEXT, golden=GOLDEN, prefix="ARR"
+)
 
 
 def monster(name: str, atk: int, def_: int, arrows: int = 0, **extra: object) -> dict:
@@ -136,19 +141,6 @@ def test_legal_actions_of_the_waiting_player_are_empty() -> None:
     assert replay(doc)["answer"] == {"actions": []}
 
 
-@pytest.mark.skipif(not RULE_TEXT.exists(), reason="the French rule texts (/work/shared/rules) are not here")
-def test_every_catalogue_passage_is_quoted_from_the_text() -> None:
-    assert_catalogue_quotes(GAME, RULE_TEXT)
-
-
-GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "arrows"
-
-
-@pytest.mark.skipif(not RULE_TEXT.exists(), reason="the French rule texts (/work/shared/rules) are not here")
-def test_every_golden_passage_is_quoted_from_the_text() -> None:
-    assert_golden_quotes(GOLDEN, RULE_TEXT)
-
-
 def test_arrows_given_as_directions_count_one_each() -> None:
     doc = document(
         [{"player": "A", "type": "place", "card": "A.hand.0", "line": "attackers"}],
@@ -161,9 +153,3 @@ def test_arrows_given_as_directions_count_one_each() -> None:
     with pytest.raises(MalformedDocument) as caught:
         replay(document(A={"hand": [monster("H", 1, 1, "up")]}))
     assert caught.value.errors[0].path == "/state/players/A/hand/0/arrows"
-
-
-def test_every_rule_id_the_engine_cites_is_in_the_catalogue() -> None:
-    cited = cited_rule_ids(GAME, "ARR")
-    assert len(cited) > 15
-    assert cited <= set(GAME.catalogue), sorted(cited - set(GAME.catalogue))

@@ -13,9 +13,14 @@ from rulings.engine.rayman.engine import combat_damage, find_payment
 from rulings.engine.rayman.state import Card, Player
 from rulings.engine.registry import get_game
 from rulings.engine.replay import replay
-from tests.rulings.engine.common_props import assert_catalogue_quotes, assert_golden_quotes, cited_rule_ids
+from tests.rulings.engine.common_props import rule_text_tests
 
 RULE_TEXT = Path("/work/shared/rules/raymantcg-regles.txt")
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "rayman"
+
+TestRaymanRuleText = rule_text_tests(
+    "TestRaymanRuleText", game=GAME, rule_text=RULE_TEXT, golden=GOLDEN, prefix="RAY"
+)
 
 
 def creature(atk: int, def_: int, *, advantage: bool = False) -> Card:
@@ -191,22 +196,3 @@ def test_initial_state_deals_seven_cards_from_sixty() -> None:
         assert len(state.players[key].hand) == 7 and state.players[key].deck_size() == 53
     assert state.phase == "draw" and GAME.start(state)[0].type == "draw"
     assert state.phase == "draw" and state.draw_done and len(state.players["A"].hand) == 8
-
-
-@pytest.mark.skipif(not RULE_TEXT.exists(), reason="the French rule texts (/work/shared/rules) are not here")
-def test_every_catalogue_passage_is_quoted_from_the_text() -> None:
-    assert_catalogue_quotes(GAME, RULE_TEXT)
-
-
-GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "rayman"
-
-
-@pytest.mark.skipif(not RULE_TEXT.exists(), reason="the French rule texts (/work/shared/rules) are not here")
-def test_every_golden_passage_is_quoted_from_the_text() -> None:
-    assert_golden_quotes(GOLDEN, RULE_TEXT)
-
-
-def test_every_rule_id_the_engine_cites_is_in_the_catalogue() -> None:
-    cited = cited_rule_ids(GAME, "RAY")
-    assert len(cited) > 15
-    assert cited <= set(GAME.catalogue), sorted(cited - set(GAME.catalogue))

@@ -44,6 +44,8 @@ RULESETS: MappingProxyType[str, RuleSet] = MappingProxyType(
                     "triggers": ORIGINAL_TRIGGERS,
                     "max_over_triggers": None,
                     "max_sentinels": None,
+                    # The text is silent: the first player may attack on the first turn.
+                    "first_turn_no_battle": False,
                 }
             ),
         ),
@@ -52,7 +54,8 @@ RULESETS: MappingProxyType[str, RuleSet] = MappingProxyType(
             title="Standard (today's official rules)",
             description=(
                 "Triggers give +10000 power; Front and Over triggers exist; a deck holds at most one Over "
-                "trigger and at most four Sentinels."
+                "trigger and at most four Sentinels; the player who goes first skips the battle phase of "
+                "their first turn."
             ),
             flags=MappingProxyType(
                 {
@@ -62,6 +65,8 @@ RULESETS: MappingProxyType[str, RuleSet] = MappingProxyType(
                     "over_trigger_power": 100_000_000,
                     "max_over_triggers": 1,
                     "max_sentinels": 4,
+                    # VG-FIRST-TURN-NO-BATTLE: the first player skips the battle phase of turn 1.
+                    "first_turn_no_battle": True,
                 }
             ),
         ),
@@ -347,6 +352,20 @@ _RULES = [
         rulesets=("standard",),
         interpretation="Not in the French text (D era, official rules); the card-specific extra ability is "
         "not modelled. The removed card goes to the player's `removed` zone.",
+    ),
+    _rule(
+        "VG-FIRST-TURN-NO-BATTLE",
+        "No battle on the first player's first turn",
+        "The player who goes first skips the battle phase of their first turn (turn 1): from the main phase "
+        "the turn goes straight to the end phase, and no unit can attack.",
+        "Phase E) Battle Phase — Cette phase est expliquée plus tard, c'est la phase principale qui "
+        "permet de déterminer la victoire.",
+        rulesets=("standard",),
+        interpretation="The French text is silent on the first turn: read as written (`original`), the "
+        "first player may attack on turn 1. Today's official rule (`standard`, flag `first_turn_no_battle`) "
+        "skips the battle phase of the game's first turn (`turn` 1, the first player's): `next_phase` from "
+        "the main phase enters the end phase, and an attack is illegal even in a state given in the battle "
+        "phase of turn 1. `legal_actions` lists no attack then.",
     ),
     _rule(
         "VG-END-PHASE",

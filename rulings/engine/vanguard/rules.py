@@ -754,8 +754,19 @@ def _move(state: State, action: Action, events: list[Event]) -> None:
     )
 
 
+def _no_battle_this_turn(state: State) -> bool:
+    """Standard rules: the player who goes first skips the battle phase of the game's first turn."""
+    return state.turn == 1 and bool(state.flags.get("first_turn_no_battle"))
+
+
 def _attack(state: State, action: Action, events: list[Event]) -> None:
     _require_turn(state, action, "battle", "VG-ATTACK", "attack")
+    if _no_battle_this_turn(state):
+        raise _illegal(
+            ("VG-FIRST-TURN-NO-BATTLE", "VG-ATTACK"),
+            f"Player {action.player} goes first: there is no battle on the first turn "
+            f"({state.ruleset} rules).",
+        )
     player = action.player
     side = state.players[player]
     owner, zone, circle, attacker = resolve(state, action.attacker)
@@ -891,6 +902,20 @@ def _next_phase(state: State, action: Action, events: list[Event]) -> None:
     if state.phase == "end":
         _end_turn(state, events)
         return
+    if state.phase == "main" and _no_battle_this_turn(state):
+        state.phase = "end"
+        _clear_bonuses(state)
+        events.append(
+            _event(
+                "phase",
+                ("VG-FIRST-TURN-NO-BATTLE", "VG-END-PHASE"),
+                f"Player {state.turn_player} goes first: the battle phase of the first turn is skipped; "
+                "the end phase begins.",
+                phase="end",
+                skipped="battle",
+            )
+        )
+        return
     state.phase = NEXT_PHASE[state.phase]
     if state.phase == "end":
         _clear_bonuses(state)
@@ -934,6 +959,8 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         raise GameOver(finished.rules, "The game is already over: no further action applies.")
     kind = action.type
     quiet = kind == "next_phase" and (state.phase in _QUIET or (state.phase == "draw" and state.draw_done))
+    if quiet and state.phase == "main" and _no_battle_this_turn(state):
+        quiet = False  # straight to the end phase, which clears trigger bonuses: the zones change
     if state.battle is None and (kind in _ONE_SIDED or quiet):
         # Ride, call and move change only the acting player's zones (the other side is shared); moving
         # on from a drawn draw phase, the ride or the main phase changes no zone at all.
@@ -1071,7 +1098,7 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
         for source, dest in COLUMN_PARTNER.items():
             if circles[source] is not None:
                 out.append(make({"type": "move", "player": me, "card": refs[source], "circle": dest}))
-    elif phase == "battle":
+    elif phase == "battle" and not _no_battle_this_turn(state):
         foe = other(me)
         foe_circles = state.players[foe].circles
         foe_refs = CIRCLE_REFS[foe]

@@ -1,7 +1,7 @@
-"""Demo card pools for `make run` (idempotent): the fixture cards of every game and the demo banlists.
-
-The tournaments demo runs after this one, so the demo event does not exist on the very first load;
-when it does (any later `load_demo`), it gets the demo banlist and a few registered deck lists.
+"""Demo card pools for `make run` (idempotent), in two parts that `manage.py load_demo` runs around the
+tournaments demo: ``load_cards`` (the fixture cards of every game and the demo banlists) before it, and
+``load_deck_lists`` (the demo event's banlist and a few registered deck lists) after it, so that a fresh
+database gets everything from the first run. ``load_demo`` does both (cards, then lists if the event exists).
 """
 
 from __future__ import annotations
@@ -43,6 +43,12 @@ DEMO_DECK_PLAYERS = ("player1", "player2", "player3", "player4")
 
 
 def load_demo(stdout=None) -> None:
+    load_cards(stdout)
+    load_deck_lists(stdout)
+
+
+def load_cards(stdout=None) -> None:
+    """The fixture card pools of the four games and the fixture banlists."""
     for game, filename in CARD_FILES:
         result = cards_import_file(path=FIXTURES / filename, game=game)
         if stdout is not None:
@@ -50,6 +56,10 @@ def load_demo(stdout=None) -> None:
     result = banlists_import_file(path=FIXTURES / BANLIST_FILE)
     if stdout is not None:
         stdout.write(f"  banlists: {', '.join(result.names)}")
+
+
+def load_deck_lists(stdout=None) -> None:
+    """The demo banlist and deck lists of player1..player4 for the tournaments demo event, once it exists."""
     attached = _attach_to_demo_event()
     if stdout is not None and attached:
         stdout.write(f"  deck lists: {attached} demo deck list(s) registered for the demo event")

@@ -15,10 +15,23 @@ def _check_demo_event():
     assert Registration.objects.filter(event=event, status="checked_in").count() == 12
     assert Round.objects.filter(event=event).count() == 1
     assert event.rounds.get().matches.count() == 6
+    # A rule set the engine knows, and the decks part of the demo done on the same run.
+    assert event.rule_set == "current" and event.rule_set_title == "Current TCG rules"
+    assert event.banlist_name == "2026.02 TCG"
+    from decks.models import DeckList
+
+    with_lists = DeckList.objects.filter(registration__event=event, versions__isnull=False).distinct()
+    assert sorted(d.registration.player.username for d in with_lists) == [
+        "player1", "player2", "player3", "player4",
+    ]  # fmt: skip
 
 
 def test_load_demo_once_then_again_changes_nothing():
+    from decks.models import DeckListVersion
+
+    call_command("load_demo", stdout=StringIO())  # a fresh database: everything on the first run
+    _check_demo_event()
+    versions = DeckListVersion.objects.count()
     call_command("load_demo", stdout=StringIO())
     _check_demo_event()
-    call_command("load_demo", stdout=StringIO())
-    _check_demo_event()
+    assert DeckListVersion.objects.count() == versions == 4

@@ -9,8 +9,15 @@ from django.db import transaction
 
 from core.demo import DEMO_PASSWORD, load_people
 
-# Each module exposes load_demo(stdout) and is optional: an app without demo data is skipped.
-APP_DEMO_MODULES = ["decks.demo", "tournaments.demo", "rulings.demo"]
+# (module, function): each function takes stdout; a missing module (an app without demo data) is skipped.
+# The decks demo is split around the tournaments demo: the card pools and banlists first, then (once the
+# demo event exists) its banlist and deck lists, so that a fresh database gets everything on the first run.
+APP_DEMO_STEPS = [
+    ("decks.demo", "load_cards"),
+    ("tournaments.demo", "load_demo"),
+    ("decks.demo", "load_deck_lists"),
+    ("rulings.demo", "load_demo"),
+]
 
 
 class Command(BaseCommand):
@@ -19,14 +26,14 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         with transaction.atomic():
             logins = load_people()
-            for module_path in APP_DEMO_MODULES:
+            for module_path, function in APP_DEMO_STEPS:
                 try:
                     module = import_module(module_path)
                 except ModuleNotFoundError as exc:
                     if exc.name != module_path:
                         raise
                     continue
-                module.load_demo(stdout=self.stdout)
+                getattr(module, function)(stdout=self.stdout)
         self.stdout.write(self.style.SUCCESS(f"Demo data loaded. Demo logins (password: {DEMO_PASSWORD}):"))
         for login in logins:
             self.stdout.write(f"  {login.username:<10} {login.role:<10} {login.description}")

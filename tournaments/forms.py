@@ -34,6 +34,7 @@ class EventForm(forms.ModelForm):
     rule_set = forms.ChoiceField(label=_("Rule set"), required=False, choices=rule_set_choices)
     # Stored in decks.EventDeckSettings.banlist (the event's one banlist) by the event services.
     banlist = forms.ChoiceField(label=_("Banlist"), required=False, choices=banlist_choices)
+    field_order = ["name", "game", "date", "venue", "capacity", "rule_set", "banlist"]
 
     class Meta:
         model = Event

@@ -192,6 +192,8 @@ CELERY_TASK_TRACK_STARTED = True
 CELERY_RESULT_EXPIRES = 60 * 60 * 24
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 60 * 30}
+# Redis down: sending a task gives up on the result store after 2 s (by default ~20 s, holding the page).
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"timeout": 2.0}}
 
 LOGGING = {
     "version": 1,

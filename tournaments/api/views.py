@@ -214,6 +214,11 @@ class RegistrationViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = s.RegistrationSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
 
+    def get_queryset(self):
+        # a draft event's registrations are for its staff only, like the event
+        visible = selectors.event_list(include_drafts_for=self.request.user).values("pk")
+        return self.queryset.filter(event__in=visible)
+
     @extend_schema(
         request=None, responses=s.RegistrationSerializer, summary="Check in (yourself, or as staff)"
     )

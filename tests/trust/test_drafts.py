@@ -32,7 +32,10 @@ def test_a_draft_event_is_seen_by_its_staff_only():
         if world.users[role]:
             client.force_login(world.users[role])
         seen = {url: client.get(url).status_code for url in urls}
-        assert all(code == 404 for code in seen.values()), (role, [(u, c) for u, c in seen.items() if c != 404])
+        assert all(code == 404 for code in seen.values()), (
+            role,
+            [(u, c) for u, c in seen.items() if c != 404],
+        )
         listed = client.get(reverse("api-event-list")).json()
         ids = [e["id"] for e in (listed["results"] if isinstance(listed, dict) else listed)]
         assert draft.pk not in ids, role

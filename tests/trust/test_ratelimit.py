@@ -44,6 +44,18 @@ def test_login_is_limited_per_address_and_username(limits_on, django_user_model)
 
 
 @pytest.mark.django_db
+def test_the_admin_log_in_shares_the_limit(limits_on, django_user_model):
+    django_user_model.objects.create_user("boss", password=PASSWORD, is_staff=True, is_superuser=True)
+    client = Client()
+    for _attempt in range(10):
+        _login(client, "boss")
+    body = {"username": "boss", "password": PASSWORD, "next": "/admin/"}
+    answer = client.post(reverse("admin:login"), body, REMOTE_ADDR="10.0.0.1")
+    assert answer.status_code == 429
+    assert client.get("/admin/").status_code == 302  # still not signed in
+
+
+@pytest.mark.django_db
 def test_login_page_is_not_counted(limits_on):
     client = Client()
     for _ in range(15):

@@ -237,3 +237,19 @@ def test_bad_deck_uploads_are_refused_and_nothing_is_saved(filename, content, st
         content_type="application/json",
     )
     assert 400 <= api.status_code < 500, api.status_code
+
+
+@pytest.mark.parametrize("kind", ["pairings-name", "pairings-table", "slips", "standings", "decklists"])
+def test_printouts_escape_hostile_names(hostile_world, kind):
+    """The PDF is laid out from HTML: the names must be text there, never markup; the PDF still renders."""
+    from tournaments import printouts
+
+    world = hostile_world
+    html = printouts.render_html(kind=kind, event=world.event, round_=world.round)
+    assert "<script>alert" not in html and "<img src=x" not in html
+    if kind != "decklists":
+        assert "&lt;script&gt;alert" in html, f"the hostile name is not on the {kind} printout"
+    if kind == "pairings-table":
+        pdf = _staff_client(world).get(reverse("tournaments:print_pdf", kwargs={"event_id": world.event.pk,
+                                                                               "kind": kind}))  # fmt: skip
+        assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")

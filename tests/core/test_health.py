@@ -30,22 +30,21 @@ def test_health_is_503_naming_redis_when_it_is_unreachable(client, settings):
     assert body["checks"]["worker"]["ok"] is False
 
 
-def test_task_progress_says_clearly_when_redis_is_unreachable(client, settings, django_user_model):
+def test_task_progress_says_clearly_when_redis_is_unreachable(client, django_user_model, monkeypatch):
     import uuid
+
+    from celery.backends.redis import RedisBackend
 
     from config.celery import app
 
-    closed = f"redis://127.0.0.1:{free_port()}/0"
-    previous = app.conf.result_backend
-    app.conf.update(result_backend=closed)
-    try:
-        client.force_login(django_user_model.objects.create_user("waiting", password="pw-waiting-123"))
-        task_id = uuid.uuid4()
-        response = client.get(f"/api/tasks/{task_id}/")
-        assert response.status_code == 503
-        assert "Redis is unreachable" in response.json()["errors"][0]["message"]
-        fragment = client.get(f"/tasks/{task_id}/")
-        assert fragment.status_code == 200
-        assert b"unavailable for a moment" in fragment.content and b"hx-get" in fragment.content
-    finally:
-        app.conf.update(result_backend=previous)
+    # The app keeps its result backend once built, so point a fresh one at a closed port.
+    unreachable = RedisBackend(app=app, url=f"redis://127.0.0.1:{free_port()}/0")
+    monkeypatch.setattr(type(app), "backend", property(lambda self: unreachable))
+    client.force_login(django_user_model.objects.create_user("waiting", password="pw-waiting-123"))
+    task_id = uuid.uuid4()
+    response = client.get(f"/api/tasks/{task_id}/")
+    assert response.status_code == 503
+    assert "Redis is unreachable" in response.json()["errors"][0]["message"]
+    fragment = client.get(f"/tasks/{task_id}/")
+    assert fragment.status_code == 200
+    assert b"unavailable for a moment" in fragment.content and b"hx-get" in fragment.content

@@ -1,4 +1,4 @@
-"""Fixtures for the walk-through tests: the demo data (an event with round 1 paired, its staff and players)."""
+"""Fixtures for the walk-through tests: the demo data (an event with round 1 paired, staff, players)."""
 
 from __future__ import annotations
 
@@ -25,3 +25,6 @@ def _client_for(client, username: str):
 @pytest.fixture
 def as_user(client):
     return lambda username: _client_for(client, username)
+
+
+from tests.tournaments.conftest import organizer  # noqa: E402,F401  (the same organizer fixture)

@@ -302,7 +302,8 @@ def round_repair(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = _visible_event(request, pk)
     rows = selectors.event_standings(event=event)
-    return render(request, "tournaments/standings.html", {"event": event, "rows": rows})
+    context = {"event": event, "rows": rows, "is_staff": can_judge(user=request.user, event=event)}
+    return render(request, "tournaments/standings.html", context)
 
 
 def top_cut(request: HttpRequest, pk: int) -> HttpResponse:

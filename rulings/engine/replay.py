@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .base import JSON, Event, GameOver, IllegalAction, MalformedDocument, PathError
+from .i18n import DEFAULT_LANGUAGE, language_of, rule_json, translate, translate_answer
 from .registry import UnknownGame, game_keys, get_game
 
 ENVELOPE_FIELDS = ("game", "ruleset", "state", "actions", "query")
@@ -36,8 +37,13 @@ def _dedupe(rule_ids: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(rule_ids))
 
 
-def step_json(index: int, action: JSON | None, legal: bool, events: list[Event]) -> JSON:
-    """One step of the answer: rules are the de-duplicated union of its events' rules."""
+def step_json(
+    index: int, action: JSON | None, legal: bool, events: list[Event], language: str = DEFAULT_LANGUAGE
+) -> JSON:
+    """One step of the answer: rules are the de-duplicated union of its events' rules.
+
+    The explanation is rendered here, in ``language``: the engine's events carry English text only.
+    """
     rules = _dedupe(rule for event in events for rule in event.rules)
     return {
         "index": index,
@@ -45,14 +51,17 @@ def step_json(index: int, action: JSON | None, legal: bool, events: list[Event])
         "legal": legal,
         "events": [event.to_json() for event in events],
         "rules": rules,
-        "explanation": " ".join(event.text for event in events if event.text),
+        "explanation": " ".join(translate(event.text, language) for event in events if event.text),
     }
 
 
-def _illegal_step(index: int, action: JSON | None, error: IllegalAction, before: list[Event]) -> JSON:
-    step = step_json(index, action, False, before)
+def _illegal_step(
+    index: int, action: JSON | None, error: IllegalAction, before: list[Event], language: str
+) -> JSON:
+    step = step_json(index, action, False, before, language)
     step["rules"] = _dedupe([*step["rules"], *error.rules])
-    step["explanation"] = " ".join(part for part in (step["explanation"], error.explanation) if part)
+    explanation = translate(error.explanation, language)
+    step["explanation"] = " ".join(part for part in (step["explanation"], explanation) if part)
     return step
 
 
@@ -79,8 +88,12 @@ def _envelope_errors(document: Any) -> list[PathError]:
     return errors
 
 
-def replay(document: Any, *, card_lookup: Any = None) -> JSON:
-    """Replay a situation document and return the Answer JSON; raise MalformedDocument (all paths)."""
+def replay(document: Any, *, card_lookup: Any = None, language: str = DEFAULT_LANGUAGE) -> JSON:
+    """Replay a situation document and return the Answer JSON; raise MalformedDocument (all paths).
+
+    ``language`` ("en" or "fr"; anything else is English) is the language of the explanations.
+    """
+    language = language_of(language)
     errors = _envelope_errors(document)
     game = None
     if isinstance(document, dict) and not any(e.path == "/game" for e in errors):
@@ -133,7 +146,7 @@ def replay(document: Any, *, card_lookup: Any = None) -> JSON:
                 game.apply(state, action)
             except IllegalAction as refusal:
                 error = refusal
-            steps.append(_illegal_step(index, game.action_to_json(action), error, pending))
+            steps.append(_illegal_step(index, game.action_to_json(action), error, pending, language))
             pending = []
             stopped_at = index
             break
@@ -142,7 +155,7 @@ def replay(document: Any, *, card_lookup: Any = None) -> JSON:
         try:
             state, events = game.apply(state, action)
         except IllegalAction as error:
-            steps.append(_illegal_step(index, action_json, error, pending))
+            steps.append(_illegal_step(index, action_json, error, pending, language))
             pending = []
             stopped_at = index
             break
@@ -152,13 +165,13 @@ def replay(document: Any, *, card_lookup: Any = None) -> JSON:
             next_raw = actions[index + 1] if index + 1 < len(actions) else None
             state, settled = settle(state, next_raw)
             events.extend(settled)
-        steps.append(step_json(index, action_json, True, events))
+        steps.append(step_json(index, action_json, True, events, language))
 
     if not actions and settle is not None:
         state, settled = settle(state, None)
         pending.extend(settled)
     if pending:
-        steps.append(step_json(0, None, True, pending))
+        steps.append(step_json(0, None, True, pending, language))
 
     answer: JSON = {
         "game": game.key,
@@ -169,11 +182,13 @@ def replay(document: Any, *, card_lookup: Any = None) -> JSON:
         "outcome": game.outcome(state).to_json(),
     }
     if query is not None:
-        answer["answer"] = game.answer(state, query, path="/query")
+        answer["answer"] = translate_answer(game.answer(state, query, path="/query"), language)
     return answer
 
 
-def catalogue_json(game_key: str) -> list[JSON]:
-    """The rules catalogue of a game, in the order the game lists it (for GET /api/rulings/rules/)."""
+def catalogue_json(game_key: str, language: str = DEFAULT_LANGUAGE) -> list[JSON]:
+    """The rules catalogue of a game, in the order the game lists it (for GET /api/rulings/rules/);
+    in French the titles and summaries are French (the passages are French quotes already)."""
     game = get_game(game_key)
-    return [rule.to_json() for rule in game.catalogue.values()]
+    language = language_of(language)
+    return [rule_json(rule, language) for rule in game.catalogue.values()]

@@ -23,7 +23,10 @@ def home(request: HttpRequest) -> HttpResponse:
         Role.ORGANIZER: "core/home_organizer.html",
         Role.JUDGE: "core/home_judge.html",
     }.get(role, "core/home_player.html")
-    return render(request, template, {"role": role})
+    from tournaments.selectors.home import home_player_events, home_staff_events
+
+    my_events = home_staff_events(user=request.user) + home_player_events(user=request.user)
+    return render(request, template, {"role": role, "my_events": my_events})
 
 
 def signup(request: HttpRequest) -> HttpResponse:

@@ -11,12 +11,22 @@ from tournaments.services.results import ENTERABLE_KINDS
 
 
 def rule_set_choices() -> list:
-    """The engine's rule sets, grouped by game; the service checks that the one chosen belongs to the game."""
+    """The engine's rule sets, grouped by game. Several games have a `standard`: an option's value is
+    `game:key` so that a re-shown form selects the entry of the right game; the service checks the key."""
     choices: list = [("", _("The game's default"))]
     for game in Game:
         engine_game = get_game(game.value)
-        choices.append((game.label, [(key, rs.title) for key, rs in engine_game.rulesets.items()]))
+        choices.append(
+            (game.label, [(f"{game.value}:{key}", rs.title) for key, rs in engine_game.rulesets.items()])
+        )
     return choices
+
+
+class RuleSetField(forms.ChoiceField):
+    """A `game:key` option of `rule_set_choices`, or a bare engine key (scripts, older pages)."""
+
+    def valid_value(self, value) -> bool:
+        return super().valid_value(value) or ":" not in str(value)
 
 
 def banlist_choices() -> list:
@@ -31,7 +41,7 @@ def banlist_choices() -> list:
 
 
 class EventForm(forms.ModelForm):
-    rule_set = forms.ChoiceField(label=_("Rule set"), required=False, choices=rule_set_choices)
+    rule_set = RuleSetField(label=_("Rule set"), required=False, choices=rule_set_choices)
     # Stored in decks.EventDeckSettings.banlist (the event's one banlist) by the event services.
     banlist = forms.ChoiceField(label=_("Banlist"), required=False, choices=banlist_choices)
     field_order = ["name", "game", "date", "venue", "capacity", "rule_set", "banlist"]
@@ -51,6 +61,22 @@ class EventForm(forms.ModelForm):
             "swiss_rounds_override": _("Empty: from the game's policy for the checked-in count."),
             "top_cut_override": _("Empty: from the game's policy; 0 for no cut."),
         }
+
+    def clean(self):
+        data = super().clean()
+        game, _sep, key = (data.get("rule_set") or "").rpartition(":")
+        if game and data.get("game") and game != data["game"]:
+            self.add_error(
+                "rule_set",
+                _("This rule set is %(other)s's: pick one listed under %(game)s, or the game's default.")
+                % {
+                    "other": Game(game).label if game in Game.values else game,
+                    "game": Game(data["game"]).label,
+                },
+            )
+        elif game:
+            data["rule_set"] = key
+        return data
 
 
 class ResultForm(forms.Form):

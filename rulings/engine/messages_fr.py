@@ -40,6 +40,12 @@ MESSAGES: dict[str, str] = {
     "{loser} is at 0 life points: {winner} wins.": "{loser} est à 0 Point de Vie : {winner} gagne.",
     "{0} is destroyed ({1}) and goes to the graveyard.": "{0} est détruit ({1}) et va au cimetière.",
     "its damage is above its DEF": "ses dégâts dépassent sa DEF",
+    "it attacked a higher DEF": "il a attaqué une DEF supérieure",
+    "a card effect": "un effet de carte",
+    "its monster was beaten": "son Monstre a été battu",
+    "its monster attacked a higher DEF": "son Monstre a attaqué une DEF supérieure",
+    "an effect": "un effet",
+    "direct attack by {0}": "attaque directe de {0}",
     "its {0} damage is now above its {1} DEF": "ses {0} dégâts dépassent maintenant sa DEF de {1}",
     "{0} takes {1} damage ({2} in all against {3} DEF): more than its DEF.": (
         "{0} subit {1} dégâts ({2} au total contre {3} DEF) : plus que sa DEF."
@@ -642,17 +648,10 @@ VALUES: dict[str, str] = {
     "magic card": "Magie",
     "terrain": "Terrain",
     "magic": "Magie",
-    "hand": "main",
-    "graveyard": "cimetière",
     "An ability": "Une aptitude",
     "A change of ATK or DEF": "Un changement d'ATK ou de DEF",
     "A destruction by a card": "Une destruction par une carte",
     "A card giving or taking tings": "Une carte qui donne ou retire des Tings",
-    # Arrows lines
-    "attackers": "Attaquant",
-    "defenders": "Défenseur",
-    "attacker": "d'Attaquant",
-    "defender": "de Défenseur",
 }
 
 # Words whose French depends on where they stand: ``{1:phase}`` in a French template.

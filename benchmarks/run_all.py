@@ -78,6 +78,15 @@ BENCHMARKS = [
         ],
     ),
     Benchmark(
+        "load",
+        ["benchmarks/load_test.py"],
+        [
+            Target("errors", "300 phones + 30 judges on gunicorn (prod settings): errors", 0, False, ""),
+            Target("p95_ms", "300 phones + 30 judges on gunicorn (prod settings): p95", 150, False, "ms"),
+        ],
+        timeout=1800,
+    ),
+    Benchmark(
         "event_simulation",
         ["benchmarks/event_simulation.py", "--players", "2048", "--rounds", "11"],
         [Target("seconds", "2,048 players × 11 rounds through services and DB (SQLite)", 120, False, "s")],

@@ -191,7 +191,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TRACK_STARTED = True
 CELERY_RESULT_EXPIRES = 60 * 60 * 24
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 60 * 30}
+# A task whose worker died is handed to another worker after this long. Our longest task (a full card import)
+# takes well under a minute; five minutes keeps a crashed pairing from waiting long.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 60 * 5}
 # Redis down: sending a task gives up on the result store after 2 s (by default ~20 s, holding the page).
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"timeout": 2.0}}
 

@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from rulings.engine.base import Rule
+from rulings.engine.i18n import DEFAULT_LANGUAGE, rule_json
 from rulings.engine.registry import game_keys, get_game
 from rulings.engine.replay import catalogue_json
 
@@ -48,9 +49,12 @@ def game_info(*, key: str) -> GameInfo | None:
     return next((g for g in games_list() if g.key == key), None)
 
 
-def catalogue_list(*, game: str, ruleset: str | None = None) -> list[dict[str, Any]]:
-    """The game's rules (engine order), optionally only those that apply in one rule set."""
-    rules = catalogue_json(game)
+def catalogue_list(
+    *, game: str, ruleset: str | None = None, language: str = DEFAULT_LANGUAGE
+) -> list[dict[str, Any]]:
+    """The game's rules (engine order), optionally only those that apply in one rule set; titles and
+    summaries in ``language``."""
+    rules = catalogue_json(game, language)
     if ruleset:
         rules = [r for r in rules if not r["rulesets"] or ruleset in r["rulesets"]]
     return rules
@@ -61,6 +65,12 @@ def rule_get(*, game: str, rule_id: str) -> Rule | None:
         return get_game(game).catalogue.get(rule_id)
     except Exception:  # noqa: BLE001
         return None
+
+
+def rule_json_get(*, game: str, rule_id: str, language: str = DEFAULT_LANGUAGE) -> dict[str, Any] | None:
+    """One rule as JSON, its title and summary in ``language``; None for an unknown game or rule."""
+    rule = rule_get(game=game, rule_id=rule_id)
+    return None if rule is None else rule_json(rule, language)
 
 
 def ruling_get(*, slug: str) -> SavedRuling | None:

@@ -28,11 +28,11 @@ from .selectors import (
     events_for_staff,
     game_info,
     games_list,
-    rule_get,
+    rule_json_get,
     ruling_get,
 )
 from .services import tablet as tb
-from .services.replay import ReplayFailed, document_parse
+from .services.replay import ReplayFailed, answer_localized, document_parse, language_resolve
 from .services.rulings import ruling_review, ruling_save
 
 MAX_UPLOAD = 512 * 1024
@@ -47,10 +47,13 @@ def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = Non
     sticky = sticky or {}
     action_type = sticky.get("action_type") or ""
     info = game_info(key=document["game"])
-    steps = view.answer["steps"] if view.answer else []
+    # the tablet replays in English; the judge reads the explanations in the page's language
+    answer = answer_localized(answer=view.answer, language=language_resolve()) if view.answer else None
+    steps = answer["steps"] if answer else []
     position_index = view.positions.index(view.cursor) if view.cursor in view.positions else 0
     return {
         "view": view,
+        "answer": answer,
         "document_json": json.dumps(document, ensure_ascii=False),
         "ui": ui,
         "game": info,
@@ -298,7 +301,7 @@ def catalogue(request: HttpRequest) -> HttpResponse:
     ruleset = request.GET.get("ruleset") or ""
     if ruleset not in [rs["key"] for rs in info.rulesets]:
         ruleset = ""
-    rules = catalogue_list(game=game, ruleset=ruleset or None)
+    rules = catalogue_list(game=game, ruleset=ruleset or None, language=language_resolve())
     return render(
         request,
         "rulings/catalogue.html",
@@ -308,7 +311,7 @@ def catalogue(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def rule_detail(request: HttpRequest, game: str, rule_id: str) -> HttpResponse:
-    rule = rule_get(game=game, rule_id=rule_id)
+    rule = rule_json_get(game=game, rule_id=rule_id, language=language_resolve())
     if rule is None:
         raise Http404
     template = "rulings/_rule.html" if request.htmx else "rulings/rule.html"
@@ -330,7 +333,7 @@ def ruling_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "rulings/ruling_detail.html",
         {
             "ruling": ruling,
-            "answer": ruling.answer,
+            "answer": answer_localized(answer=ruling.answer, language=language_resolve()),
             "can_review": can_review,
             "is_staff": ruling.event is not None and event_is_staff(user=request.user, event=ruling.event),
             "review_form": ReviewForm(

@@ -90,3 +90,4 @@ class GameSerializer(serializers.Serializer):
 class CatalogueQuerySerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=GAMES)
     ruleset = serializers.CharField(required=False)
+    lang = serializers.CharField(required=False, allow_blank=True)

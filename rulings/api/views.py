@@ -17,7 +17,13 @@ from rest_framework.views import APIView
 
 from core.api.errors import ErrorResponseSerializer
 from rulings.selectors import catalogue_list, game_info, games_list
-from rulings.services.replay import ReplayFailed, answer_dumps, document_parse, situation_replay
+from rulings.services.replay import (
+    ReplayFailed,
+    answer_dumps,
+    document_parse,
+    language_resolve,
+    situation_replay,
+)
 
 from .serializers import (
     AnswerSerializer,
@@ -81,6 +87,18 @@ ANSWER_EXAMPLE = {
     "state": {"turn": 3, "turn_player": "A", "phase": "battle", "players": {"A": {}, "B": {}}},
     "outcome": {"finished": False, "winner": None, "draw": False, "rules": []},
 }
+LANG_PARAMETER = OpenApiParameter(
+    "lang",
+    str,
+    required=False,
+    enum=["en", "fr"],
+    description=(
+        "Language of the explanations (replay) or of the rule titles and summaries (rules): `en` or "
+        "`fr` (`fr-FR` counts as `fr`; any other value is English). Without it, the request's language "
+        "(the site's language cookie, then `Accept-Language`). Rule passages are always the French "
+        "quotes of the rule texts; rule ids, event types and every other field stay the same."
+    ),
+)
 ERROR_EXAMPLE = {"errors": [{"path": "/state/players/A/monsters/0/atk", "message": "must be 0 or more"}]}
 
 
@@ -103,8 +121,9 @@ class ReplayView(APIView):
             "`legal: false` and whose `stopped_at` is its index. A malformed document (bad JSON, unknown "
             "game, rule set, field or action type, a reference to a missing card, a negative ATK…) is a 400 "
             "listing every problem with a JSON Pointer path. `python manage.py ruling FILE` gives the "
-            "same JSON."
+            "same JSON. `?lang=fr` gives the explanations in French (see the `lang` parameter)."
         ),
+        parameters=[LANG_PARAMETER],
         request=SituationDocumentSerializer,
         responses={
             200: OpenApiResponse(AnswerSerializer, description="The answer."),
@@ -126,7 +145,8 @@ class ReplayView(APIView):
             return _json({"errors": [{"path": "", "message": "the document is too large"}]}, 413)
         try:
             document = document_parse(text=body)
-            answer = situation_replay(document=document)
+            language = language_resolve(requested=request.query_params.get("lang"))
+            answer = situation_replay(document=document, language=language)
         except ReplayFailed as failure:
             return _json(failure.to_json(), 400)
         return _json(answer, 200)
@@ -141,11 +161,13 @@ class CatalogueView(APIView):
         summary="A game's rules catalogue",
         description=(
             "Every rule of a game with its stable id, title, summary in our own words, and the source "
-            "passage of the rule text it comes from. `ruleset` keeps only the rules that apply in it."
+            "passage of the rule text it comes from. `ruleset` keeps only the rules that apply in it. "
+            "`lang=fr` gives the titles and summaries in French."
         ),
         parameters=[
             OpenApiParameter("game", str, required=True, enum=["yugioh", "vanguard", "rayman", "arrows"]),
             OpenApiParameter("ruleset", str, required=False),
+            LANG_PARAMETER,
         ],
         responses={200: RuleSerializer(many=True)},
         tags=["rulings"],
@@ -174,7 +196,8 @@ class CatalogueView(APIView):
                 },
                 status=400,
             )
-        return Response(catalogue_list(game=game, ruleset=ruleset))
+        language = language_resolve(requested=query.validated_data.get("lang"))
+        return Response(catalogue_list(game=game, ruleset=ruleset, language=language))
 
 
 class GameListView(APIView):

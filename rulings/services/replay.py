@@ -12,6 +12,7 @@ from importlib import import_module
 from typing import Any
 
 from rulings.engine.base import MalformedDocument, PathError
+from rulings.engine.i18n import DEFAULT_LANGUAGE, language_of, translate, translate_answer
 from rulings.engine.replay import replay
 
 logger = logging.getLogger(__name__)
@@ -64,16 +65,52 @@ def document_parse(*, text: str | bytes) -> Any:
         ) from exc
 
 
-def situation_replay(*, document: Any, card_lookup: Any = None, use_card_database: bool = True) -> JSON:
+def language_resolve(*, requested: str | None = None) -> str:
+    """The engine language of a request: ``requested`` (``?lang=``, ``--lang``) when given — an unknown
+    one is English —, else the active Django language (the site's language switch, Accept-Language)."""
+    if requested:
+        return language_of(requested)
+    from django.utils.translation import get_language
+
+    return language_of(get_language())
+
+
+def answer_localized(*, answer: JSON, language: str) -> JSON:
+    """An answer replayed (or saved) in English, with its explanations in ``language``.
+
+    The tablet keeps its answers in English and saved rulings store English; both are shown in the
+    reader's language. Returns a copy; the English answer is left as it is.
+    """
+    language = language_of(language)
+    if language == DEFAULT_LANGUAGE or not isinstance(answer, dict):
+        return answer
+    out = dict(answer)
+    out["steps"] = [
+        {**step, "explanation": translate(step.get("explanation") or "", language)}
+        for step in answer.get("steps") or []
+    ]
+    if isinstance(answer.get("answer"), dict):
+        out["answer"] = translate_answer(json.loads(json.dumps(answer["answer"])), language)
+    return out
+
+
+def situation_replay(
+    *,
+    document: Any,
+    card_lookup: Any = None,
+    use_card_database: bool = True,
+    language: str = DEFAULT_LANGUAGE,
+) -> JSON:
     """Replay a situation document and return the Answer JSON of the spec; raise ReplayFailed (400).
 
     An illegal action is an answer, not an error. Any unexpected failure of the engine is reported as
-    a 400 naming the document as a whole (and logged), never as a server error.
+    a 400 naming the document as a whole (and logged), never as a server error. ``language`` ("en",
+    "fr") is the language of the explanations.
     """
     if card_lookup is None and use_card_database and _mentions_bare_card(document):
         card_lookup = card_lookup_get()
     try:
-        return replay(document, card_lookup=card_lookup)
+        return replay(document, card_lookup=card_lookup, language=language)
     except MalformedDocument as exc:
         raise ReplayFailed([_error_json(error) for error in exc.errors]) from exc
     except RecursionError as exc:

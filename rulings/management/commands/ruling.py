@@ -1,7 +1,8 @@
 """``manage.py ruling FILE|-``: replay a situation document; the same JSON as POST /api/rulings/replay/.
 
 Prints the answer and exits 0; a malformed document prints ``{"errors": [...]}`` (JSON Pointer paths)
-and exits 2. ``-`` reads the document from standard input.
+and exits 2. ``-`` reads the document from standard input. ``--lang fr`` gives the explanations in
+French (the same JSON as ``POST /api/rulings/replay/?lang=fr``); the default is English.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from rulings.engine.i18n import LANGUAGES
 from rulings.services.replay import ReplayFailed, answer_dumps, document_parse, situation_replay
 
 
@@ -19,6 +21,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="situation document (JSON); - reads standard input")
+        parser.add_argument(
+            "--lang",
+            default="en",
+            help=f"language of the explanations: {' or '.join(LANGUAGES)} (any other is English)",
+        )
 
     def handle(self, *args, **options):
         source = options["file"]
@@ -31,7 +38,7 @@ class Command(BaseCommand):
             except OSError as exc:
                 raise CommandError(f"cannot read {source}: {exc.strerror}") from exc
         try:
-            answer = situation_replay(document=document_parse(text=text))
+            answer = situation_replay(document=document_parse(text=text), language=options["lang"])
         except ReplayFailed as failure:
             self.stdout.write(answer_dumps(failure.to_json()))
             self.stdout.flush()

@@ -40,6 +40,8 @@ class Benchmark:
     targets: list[Target]
     timeout: int = 900
     env: dict[str, str] | None = None
+    # Run against the database named by this environment variable (not run, and said so, when it is unset).
+    database_from: str | None = None
 
 
 def _selfplay(game: str) -> Benchmark:
@@ -56,7 +58,13 @@ BENCHMARKS = [
         "replay_endpoint",
         ["benchmarks/replay_bench.py"],
         [
-            Target(f"{game}.p95_ms", f"{game}: 100-action replay through the endpoint, p95", 30, False, "ms")
+            Target(
+                f"replay.{game}.p95_ms",
+                f"{game}: 100-action replay through the endpoint, p95",
+                30,
+                False,
+                "ms",
+            )
             for game in ("yugioh", "vanguard", "rayman", "arrows")
         ],
     ),  # fmt: skip
@@ -64,17 +72,27 @@ BENCHMARKS = [
         "pairing",
         ["benchmarks/pairing_bench.py"],
         [
-            Target("pair_8192.seconds", "pair round 9 of an 8,192-player event", 1.0, False, "s"),
-            Target("standings_8192x15.seconds", "standings 8,192 players × 15 rounds", 0.5, False, "s"),
+            Target("pairing.seconds", "pair round 9 of an 8,192-player event", 1.0, False, "s"),
+            Target(
+                "optimality.optimal", "512 players: cost equals the complete max-weight matching", 1, True, ""
+            ),
+            *[
+                Target(
+                    f"standings.seconds.{policy}", f"standings 8,192 × 15 rounds ({policy})", 0.5, False, "s"
+                )
+                for policy in ("konami", "magic", "pokemon")
+            ],
         ],
     ),
     Benchmark(
         "decks",
         ["benchmarks/decks_bench.py"],
         [
-            Target("import_cards_json.seconds", "import the 14,218-card cards.json", 15, False, "s"),
-            Target("validate_deck.ms", "validate a deck against the full database", 5, False, "ms"),
-            Target("search.p95_ms", "card-search autocomplete, p95", 30, False, "ms"),
+            Target("import_seconds", "import the 14,218-card cards.json", 15, False, "s"),
+            Target(
+                "validate_ms_median", "validate a deck against the full database (median)", 5, False, "ms"
+            ),
+            Target("search_ms_p95", "card-search autocomplete, p95", 30, False, "ms"),
         ],
     ),
     Benchmark(
@@ -91,6 +109,17 @@ BENCHMARKS = [
         ["benchmarks/event_simulation.py", "--players", "2048", "--rounds", "11"],
         [Target("seconds", "2,048 players × 11 rounds through services and DB (SQLite)", 120, False, "s")],
         timeout=1800,
+    ),
+    Benchmark(
+        "event_simulation_postgresql",
+        ["benchmarks/event_simulation.py", "--players", "2048", "--rounds", "11"],
+        [
+            Target(
+                "seconds", "2,048 players × 11 rounds through services and DB (PostgreSQL)", 120, False, "s"
+            )
+        ],
+        timeout=1800,
+        database_from="TEST_POSTGRES_URL",
     ),
 ]
 
@@ -128,6 +157,11 @@ def run(benchmark: Benchmark) -> tuple[dict | None, str, float]:
     if not script.exists():
         return None, f"{benchmark.command[0]} does not exist", 0.0
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test", **(benchmark.env or {})}
+    if benchmark.database_from:
+        if not os.environ.get(benchmark.database_from):
+            hint = f"export {benchmark.database_from}=$(bash .ci/postgres.sh)"
+            return None, f"{benchmark.database_from} is not set ({hint})", 0.0
+        env["DATABASE_URL"] = os.environ[benchmark.database_from]
     try:
         completed = subprocess.run(
             [sys.executable, *benchmark.command], cwd=ROOT, env=env, capture_output=True, text=True,
@@ -136,13 +170,15 @@ def run(benchmark: Benchmark) -> tuple[dict | None, str, float]:
     except subprocess.TimeoutExpired:
         return None, f"timed out after {benchmark.timeout} s", time.perf_counter() - started
     elapsed = time.perf_counter() - started
-    lines = [line for line in completed.stdout.strip().splitlines() if line.strip()]
+    lines = completed.stdout.rstrip().splitlines()
     if completed.returncode != 0 or not lines:
         return None, (completed.stderr or completed.stdout).strip()[-800:], elapsed
+    # The figures are the last JSON object printed: one line, or an indented block starting with "{".
+    starts = [index for index, line in enumerate(lines) if line.startswith("{")]
     try:
-        return json.loads(lines[-1]), "", elapsed
-    except json.JSONDecodeError:
-        return None, f"last line is not JSON: {lines[-1][:200]}", elapsed
+        return json.loads("\n".join(lines[starts[-1] :])), "", elapsed
+    except (IndexError, json.JSONDecodeError):
+        return None, f"no JSON object at the end of the output: {lines[-1][:200]}", elapsed
 
 
 def main(selected: list[str]) -> int:

@@ -51,7 +51,11 @@ def step_json(
         "legal": legal,
         "events": [event.to_json() for event in events],
         "rules": rules,
-        "explanation": " ".join(translate(event.text, language) for event in events if event.text),
+        "explanation": " ".join(
+            event.text if language == DEFAULT_LANGUAGE else translate(event.text, language)
+            for event in events
+            if event.text
+        ),
     }
 
 

@@ -9,10 +9,11 @@ from django.utils.translation import gettext as _
 API_PREFIX = "/api/"
 
 
-def _respond(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
+def _respond(request: HttpRequest, status: int, code: str, message: str, detail: str = "") -> HttpResponse:
     if request.path.startswith(API_PREFIX):
         return JsonResponse({"errors": [{"path": "", "message": message, "code": code}]}, status=status)
-    return render(request, "error.html", {"status": status, "message": message}, status=status)
+    context = {"status": status, "message": message, "detail": detail}
+    return render(request, "error.html", context, status=status)
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -20,7 +21,9 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _respond(request, 403, "permission_denied", _("You are not allowed to see this page."))
+    # A refusal that says why (PermissionDenied("…") raised by a view, translated) is shown on the page.
+    detail = str(exception) if exception is not None else ""
+    return _respond(request, 403, "permission_denied", _("You are not allowed to see this page."), detail)
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -87,8 +87,8 @@ def my_deck(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     registration = Registration.objects.filter(event=event, player=request.user).first()
     if registration is None:
-        messages.error(request, _("You are not registered for this event."))
-        return redirect("home")
+        messages.error(request, _("You are not registered for this event: register on its page first."))
+        return redirect("tournaments:event_detail", pk=event.pk)
     deck_list = selectors.deck_list_for(registration=registration)
     locked = selectors.deck_is_locked(deck_list=deck_list, event=event)
     posted = request.method == "POST"

@@ -55,3 +55,14 @@ def test_event_page_leads_a_player_to_deck_submission_and_back(demo, as_user):
     assert reverse("decks:my_deck", args=[demo.pk]) in html
     html = _html(client, reverse("decks:my_deck", args=[demo.pk]))
     assert reverse("tournaments:player_event", args=[demo.pk]) in html
+
+
+def test_deck_page_of_an_unregistered_person_leads_to_the_event_to_register(demo, client, db):
+    from core.models import Role, User
+
+    client.force_login(User.objects.create_user("newcomer", password="x-pw-123456", role=Role.PLAYER))
+    response = client.get(reverse("decks:my_deck", args=[demo.pk]), follow=True)
+    assert response.redirect_chain[-1][0] == reverse("tournaments:event_detail", args=[demo.pk])
+    html = response.content.decode()
+    assert "register on its page first" in html
+    assert "My registration" in html

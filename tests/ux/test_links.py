@@ -66,3 +66,10 @@ def test_deck_page_of_an_unregistered_person_leads_to_the_event_to_register(demo
     html = response.content.decode()
     assert "register on its page first" in html
     assert "My registration" in html
+
+
+def test_tournament_day_home_offers_the_full_event_form(demo, as_user):
+    html = _html(as_user("orga"), reverse("tournaments:day_home"))
+    assert f'href="{reverse("tournaments:event_create")}"' in html
+    card = html[html.index('data-testid="console-event"') :]
+    assert card.index("Swiss rounds") < card.index("</a>")  # the event's state is inside its card

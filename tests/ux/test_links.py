@@ -23,8 +23,14 @@ def test_staff_event_pages_link_console_deck_lists_and_judge_calls(demo, as_user
     assert reverse("rulings:event_log", kwargs={"event_id": demo.pk}) in html
 
 
+def test_staff_are_not_sent_to_a_players_phone_page(demo, as_user):
+    html = _html(as_user("judge"), reverse("tournaments:event_detail", args=[demo.pk]))
+    assert reverse("tournaments:player_event", args=[demo.pk]) not in html
+
+
 def test_players_do_not_get_staff_links(demo, as_user):
     html = _html(as_user("player1"), reverse("tournaments:event_detail", args=[demo.pk]))
+    assert reverse("tournaments:player_event", args=[demo.pk]) in html
     assert reverse("rulings:event_log", kwargs={"event_id": demo.pk}) not in html
     assert reverse("tournaments:console_event", args=[demo.pk]) not in html
 

@@ -47,7 +47,7 @@ def _login(page, base: str, username: str) -> None:
     page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
 
 
-def _walk(page, base: str, who: str, size: str, paths: list[str]) -> list[str]:
+def _walk(page, base: str, who: str, size: str, paths: list[str], event_id: int) -> list[str]:
     problems = []
     for path in paths:
         response = page.goto(base + path)
@@ -55,7 +55,7 @@ def _walk(page, base: str, who: str, size: str, paths: list[str]) -> list[str]:
         if page.evaluate("document.documentElement.scrollWidth > window.innerWidth + 1"):
             problems.append(f"{who} {size} {path}: wider than the screen")
         problems += [f"{who} {size} {path}: {small}" for small in page.evaluate(SMALL_TARGETS)]
-        name = path.strip("/").replace("/", "-") or "home"
+        name = path.replace(f"/{event_id}/", "/E/").strip("/").replace("/", "-") or "home"
         save_screenshot(page, f"ux-{who}-{size}-{name}")
     return problems
 
@@ -75,7 +75,7 @@ def test_event_day_pages_fit_and_have_big_tap_targets(live_server, page_at, demo
     for who, paths in walks.items():
         page = page_at(size)
         _login(page, live_server.url, who)
-        problems += _walk(page, live_server.url, who, size, paths)
+        problems += _walk(page, live_server.url, who, size, paths, e)
     assert not problems, "\n".join(problems)
 
 

@@ -55,7 +55,7 @@ def _walk(page, base: str, who: str, size: str, paths: list[str], event_id: int)
         if page.evaluate("document.documentElement.scrollWidth > window.innerWidth + 1"):
             problems.append(f"{who} {size} {path}: wider than the screen")
         problems += [f"{who} {size} {path}: {small}" for small in page.evaluate(SMALL_TARGETS)]
-        name = path.replace(f"/{event_id}/", "/E/").strip("/").replace("/", "-") or "home"
+        name = path.replace(f"/{event_id}/", "/E/", 1).strip("/").replace("/", "-") or "home"
         save_screenshot(page, f"ux-{who}-{size}-{name}")
     return problems
 

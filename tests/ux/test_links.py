@@ -79,3 +79,8 @@ def test_tournament_day_home_offers_the_full_event_form(demo, as_user):
     assert f'href="{reverse("tournaments:event_create")}"' in html
     card = html[html.index('data-testid="console-event"') :]
     assert card.index("Swiss rounds") < card.index("</a>")  # the event's state is inside its card
+
+
+def test_console_rows_say_where_their_extra_link_leads(demo, as_user):
+    html = _html(as_user("orga"), reverse("tournaments:console_event", args=[demo.pk]))
+    assert "Other result, history…" in html and "more…" not in html

@@ -90,3 +90,20 @@ def test_player_follows_the_home_page_to_the_table_and_back_to_the_deck(live_ser
     page.get_by_test_id("back-to-event").click()
     page.get_by_test_id("my-table").wait_for()
     save_screenshot(page, "ux-player1-phone-from-home")
+
+
+def test_event_form_lists_only_the_chosen_games_rule_sets(live_server, page_at, demo_live):
+    page = page_at("tablet")
+    _login(page, live_server.url, "orga")
+    page.goto(live_server.url + "/events/new/")
+    visible = "s => [...s.querySelectorAll('optgroup')].filter(g => !g.hidden).map(g => g.label)"
+    if page.locator("#id_game").input_value() == "":  # no game chosen yet: every game's rule sets
+        assert len(page.locator("#id_rule_set").evaluate(visible)) == 4
+    page.locator("#id_game").select_option("yugioh")
+    assert page.locator("#id_rule_set").evaluate(visible) == ["Yu-Gi-Oh! TCG"]
+    page.locator("#id_game").select_option("arrows")
+    assert page.locator("#id_rule_set").evaluate(visible) == ["Arrows"]
+    page.locator("#id_rule_set").select_option("arrows:standard")
+    page.locator("#id_game").select_option("rayman")
+    assert page.locator("#id_rule_set").input_value() == ""  # another game's entry is not kept
+    save_screenshot(page, "ux-orga-tablet-event-form-rule-sets")

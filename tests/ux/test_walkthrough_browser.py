@@ -107,3 +107,11 @@ def test_event_form_lists_only_the_chosen_games_rule_sets(live_server, page_at, 
     page.locator("#id_game").select_option("rayman")
     assert page.locator("#id_rule_set").input_value() == ""  # another game's entry is not kept
     save_screenshot(page, "ux-orga-tablet-event-form-rule-sets")
+
+
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_visitor_pages_fit_and_have_big_tap_targets(live_server, page_at, demo_live, size):
+    page = page_at(size)
+    paths = ["/", "/accounts/login/", "/accounts/signup/", "/events/", f"/events/{demo_live.pk}/"]
+    problems = _walk(page, live_server.url, "visitor", size, paths, demo_live.pk)
+    assert not problems, "\n".join(problems)

@@ -161,13 +161,22 @@ def registration_action(request: HttpRequest, pk: int, registration_id: int, act
     return redirect("tournaments:event_detail", pk=pk)
 
 
+def requested_round_number(request: HttpRequest) -> int | None:
+    """The round number a "pair" button was showing: pressing it twice then asks for the same round twice
+    (and gets it back) instead of asking for the round after."""
+    value = request.POST.get("number", "")
+    return int(value) if value.isdigit() else None
+
+
 @require_POST
 @login_required
 def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
     """The "pair next round" button (htmx): a link to the new round, or the progress of the task."""
     event = get_object_or_404(Event, pk=pk)
     try:
-        round_, task_id = services.round_request_pairing(event=event, user=request.user)
+        round_, task_id = services.round_request_pairing(
+            event=event, user=request.user, number=requested_round_number(request)
+        )
     except TournamentError as exc:
         if not request.htmx:
             _error(request, exc)

@@ -49,6 +49,7 @@ from tournaments.services.timer import (
     timer_start,
     timer_state,
 )
+from tournaments.views import requested_round_number
 
 logger = logging.getLogger(__name__)
 
@@ -389,7 +390,9 @@ def console_pair(request: HttpRequest, event_id: int) -> HttpResponse:
     poll); large ones on a worker, with a progress bar on the dashboard."""
     event = _staff_event(request, event_id)
     try:
-        round_, task_id = services.round_request_pairing(event=event, user=request.user)
+        round_, task_id = services.round_request_pairing(
+            event=event, user=request.user, number=requested_round_number(request)
+        )
     except TournamentError as error:
         _error(request, error)
     else:

@@ -252,3 +252,15 @@ def test_penalty_result_from_the_match_page(orga_client, organizer):
         match.player_b_id,
         match.player_a_id,
     )
+
+
+def test_start_next_round_pressed_twice_gives_the_same_round(orga_client, organizer):
+    event = staff_event(organizer, players=6)
+    console = orga_client.get(f"/events/{event.pk}/console/").content.decode()
+    assert 'name="number" value="1"' in console
+    first = orga_client.post(f"/events/{event.pk}/console/pair/", {"number": "1"}, follow=True)
+    assert b"Round 1 is paired and published" in first.content
+    # The second press carries the number the button showed: round 1 again, not an attempt at round 2.
+    second = orga_client.post(f"/events/{event.pk}/console/pair/", {"number": "1"}, follow=True)
+    assert b"Round 1 is paired and published" in second.content
+    assert Round.objects.filter(event=event).count() == 1

@@ -147,8 +147,11 @@ ROWS: dict[str, dict] = {
     "decks:card_search": {"GET": PUBLIC, "POST": NONE},
     "decks:card_autocomplete": {"GET": PUBLIC, "POST": NONE},
     "decks:card_imports": {"GET": "LDDDDAAA", "POST": "LDDDDAAA"},
-    # one's own deck page for the event: its players only (staff use the event's lists)
-    "decks:my_deck": {"GET": "LAADDDDD", "POST": "LAADDDDD", "refused_to": "/"},
+    # one's own deck page for the event: its players only (staff use the event's lists); someone not
+    # registered is sent to the event's page, to register there
+    "decks:my_deck": {
+        "GET": "LAADDDDD", "POST": "LAADDDDD", "refused_to": lambda w: f"/events/{w.event.pk}/",
+    },  # fmt: skip
     "decks:event_lists": {"GET": "DDDADADA", "POST": "DDDADADA"},
     "decks:event_settings": {"GET": "L-------", "POST": MANAGERS},
     "decks:checks_pick": {"GET": "L-------", "POST": STAFF},

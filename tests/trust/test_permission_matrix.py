@@ -153,7 +153,8 @@ def test_permission_matrix(name, settings):
             url = reverse(name, kwargs=url_kwargs(name, PATTERNS[name], world))
             with refusals() as refused, mock.patch("core.views.run_checks", return_value={}):
                 response = _call(clients[role], method, url, data)
-            got = classify(response, refused, row.get("refused_to"))
+            refused_to = row.get("refused_to")
+            got = classify(response, refused, refused_to(world) if callable(refused_to) else refused_to)
             wrong += [f"{method} {url} as {role}: {p}" for p in page_problems(response)]
             if got != expected[index]:
                 wrong.append(f"{method} {url} as {role}: expected {expected[index]}, got {got} "

@@ -84,3 +84,10 @@ def test_tournament_day_home_offers_the_full_event_form(demo, as_user):
 def test_console_rows_say_where_their_extra_link_leads(demo, as_user):
     html = _html(as_user("orga"), reverse("tournaments:console_event", args=[demo.pk]))
     assert "Other result, history…" in html and "more…" not in html
+
+
+def test_staff_do_not_get_an_empty_registration_box(demo, as_user):
+    html = _html(as_user("orga"), reverse("tournaments:event_detail", args=[demo.pk]))
+    assert 'data-testid="my-registration"' not in html
+    html = _html(as_user("player1"), reverse("tournaments:event_detail", args=[demo.pk]))
+    assert 'data-testid="my-registration"' in html

@@ -10,7 +10,7 @@ fi
 if ! pg_lsclusters -h | awk '{print $2}' | grep -qx main; then
   pg_createcluster "$version" main >/dev/null
 fi
-pg_ctlcluster "$version" main start 2>/dev/null || true
+pg_ctlcluster "$version" main start >/dev/null 2>&1 || true
 for _ in $(seq 1 50); do
   su postgres -c "psql -qAtc 'select 1'" >/dev/null 2>&1 && break
   sleep 0.2

@@ -903,14 +903,17 @@ def event_import(*, document: Any, progress: Progress = _no_progress) -> Event:
                     report=v["report"],
                     submitted_by_id=uid(v["submitted_by"]),
                 )  # fmt: skip
-                DeckListVersion.objects.filter(pk=row.pk).update(submitted_at=_when(v["submitted_at"]))
+                if v.get("submitted_at"):
+                    DeckListVersion.objects.filter(pk=row.pk).update(submitted_at=_when(v["submitted_at"]))
                 versions[v["number"]] = row
             for a in dl.get("audit", []):
                 row = DeckAuditEntry.objects.create(
                     deck_list=deck_list, action=a["action"], actor_id=uid(a["actor"]), note=a["note"],
                     version=versions.get(a["version"]) if a["version"] is not None else None,
                 )  # fmt: skip
-                DeckAuditEntry.objects.filter(pk=row.pk).update(created_at=_when(a["created_at"]))
+                # Like every other timestamp: a missing one keeps the time of the import.
+                if a.get("created_at"):
+                    DeckAuditEntry.objects.filter(pk=row.pk).update(created_at=_when(a["created_at"]))
             for ch in dl.get("checks", []):
                 row = DeckCheck.objects.create(
                     deck_list=deck_list, round_number=ch["round_number"],

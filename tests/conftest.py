@@ -48,11 +48,21 @@ def celery_app_configured(redis_url):
 
     from config.celery import app
 
-    settings.REDIS_URL = redis_url
-    settings.CELERY_BROKER_URL = redis_url
-    settings.CELERY_RESULT_BACKEND = redis_url
-    app.conf.update(broker_url=redis_url, result_backend=redis_url, task_always_eager=False)
+    point_celery_at(app, redis_url, settings)
     return app
+
+
+def point_celery_at(app, url: str, settings) -> None:
+    """Send this process's tasks, results and health checks to the Redis at `url`, dropping the connections
+    and the result backend the app may have built for another address earlier in the session."""
+    settings.REDIS_URL = settings.CELERY_BROKER_URL = settings.CELERY_RESULT_BACKEND = url
+    app.conf.update(broker_url=url, result_backend=url, task_always_eager=False)
+    if app._pool is not None:
+        app._pool.force_close_all()
+        app._pool = None
+    app.amqp._producer_pool = None
+    app._backend_cache = None
+    app._local.__dict__.pop("backend", None)
 
 
 def _database_url_for_children() -> str:

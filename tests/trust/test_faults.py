@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from core.embedded_redis import EmbeddedRedis
-from tests.conftest import ARTIFACTS, REPO_ROOT, WorkerProcess, _database_url_for_children
+from tests.conftest import ARTIFACTS, REPO_ROOT, WorkerProcess, _database_url_for_children, point_celery_at
 from tests.trust.world import build_world
 from tournaments import services
 from tournaments.models import Event, Match, MatchStatus, Round
@@ -32,24 +32,12 @@ def celery_on(url: str, settings):
     """Point this process's Celery app (broker, result backend, health checks) at the Redis `url`."""
     from config.celery import app
 
-    saved = {"broker_url": app.conf.broker_url, "result_backend": app.conf.result_backend}
-
-    def reset() -> None:
-        if app._pool is not None:
-            app._pool.force_close_all()
-            app._pool = None
-        app.amqp._producer_pool = None
-        app._backend_cache = None
-        app._local.__dict__.pop("backend", None)
-
-    settings.REDIS_URL = settings.CELERY_BROKER_URL = settings.CELERY_RESULT_BACKEND = url
-    app.conf.update(broker_url=url, result_backend=url, task_always_eager=False)
-    reset()
+    saved = app.conf.broker_url
+    point_celery_at(app, url, settings)
     try:
         yield app
     finally:
-        app.conf.update(**saved)
-        reset()
+        point_celery_at(app, saved, settings)
 
 
 class SlowWorker(WorkerProcess):

@@ -133,8 +133,9 @@ NOTES = """## How each figure is made
 - Decks: a fresh SQLite database; import of `../shared/data/yugioh/cards.json`; validation of a 40+15+15 list;
   autocomplete over typed prefixes and typos.
 - Load: gunicorn (3 workers × 8 threads, production settings), embedded Redis, one worker, a 2,048-player
-  event; 300 phones poll their live pairing fragment every 4 s (with ETag) and 30 judges replay a 20-action situation
-  every 2 s, for 30 s. The load generator runs on the same 2 cores, so its own CPU use is in the figures.
+  event; 300 phones poll their live pairing fragment every 4 s (with ETag) and 30 judges replay a
+  20-action situation every 2 s, for 30 s. The load generator runs on the same 2 cores, so its own CPU
+  use is in the figures.
 - Event simulation: 2,048 players, 11 Swiss rounds and the top cut through the services and the database;
   each round's results are entered with the staff batch service (`round_enter_results`, one transaction a
   round), as the desk does with result slips.
@@ -234,7 +235,9 @@ def main(selected: list[str]) -> int:
         "Each figure comes from one run while nothing else ran on the machine; targets are the issues'.\n\n"
         "| what | measured | target | verdict |\n|---|---|---|---|\n"
         + "\n".join(rows)
-        + "\n\n" + NOTES + "\n## Raw output\n\n"
+        + "\n\n"
+        + NOTES
+        + "\n## Raw output\n\n"
         + "\n".join(details),
         encoding="utf-8",
     )

@@ -150,7 +150,9 @@ ROWS: dict[str, dict] = {
     # one's own deck page for the event: its players only (staff use the event's lists); someone not
     # registered is sent to the event's page, to register there
     "decks:my_deck": {
-        "GET": "LAADDDDD", "POST": "LAADDDDD", "refused_to": lambda w: f"/events/{w.event.pk}/",
+        "GET": "LAADDDDD",
+        "POST": "LAADDDDD",
+        "refused_to": lambda w: f"/events/{w.event.pk}/",
     },  # fmt: skip
     "decks:event_lists": {"GET": "DDDADADA", "POST": "DDDADADA"},
     "decks:event_settings": {"GET": "L-------", "POST": MANAGERS},

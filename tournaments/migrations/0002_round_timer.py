@@ -6,43 +6,74 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0001_initial'),
+        ("tournaments", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='RoundTimer',
+            name="RoundTimer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('duration_seconds', models.PositiveIntegerField(verbose_name='duration (seconds)')),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('elapsed_seconds', models.FloatField(default=0)),
-                ('version', models.PositiveIntegerField(default=1)),
-                ('round', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='timer', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("duration_seconds", models.PositiveIntegerField(verbose_name="duration (seconds)")),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("elapsed_seconds", models.FloatField(default=0)),
+                ("version", models.PositiveIntegerField(default=1)),
+                (
+                    "round",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="timer",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'round timer',
-                'verbose_name_plural': 'round timers',
+                "verbose_name": "round timer",
+                "verbose_name_plural": "round timers",
             },
         ),
         migrations.CreateModel(
-            name='TableExtension',
+            name="TableExtension",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table', models.PositiveIntegerField()),
-                ('minutes', models.PositiveSmallIntegerField()),
-                ('reason', models.CharField(blank=True, max_length=200)),
-                ('granted_at', models.DateTimeField(auto_now_add=True)),
-                ('granted_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='extensions', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("table", models.PositiveIntegerField()),
+                ("minutes", models.PositiveSmallIntegerField()),
+                ("reason", models.CharField(blank=True, max_length=200)),
+                ("granted_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "granted_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="extensions",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'table extension',
-                'verbose_name_plural': 'table extensions',
-                'ordering': ['round', 'table', 'id'],
+                "verbose_name": "table extension",
+                "verbose_name_plural": "table extensions",
+                "ordering": ["round", "table", "id"],
             },
         ),
     ]

@@ -6,31 +6,61 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0003_match_dispute'),
+        ("tournaments", "0003_match_dispute"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='EventTransfer',
+            name="EventTransfer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('export', 'Export'), ('import', 'Import')], max_length=8)),
-                ('document', models.JSONField(blank=True, null=True)),
-                ('errors', models.JSONField(blank=True, default=list)),
-                ('status', models.CharField(choices=[('pending', 'Waiting'), ('done', 'Done'), ('failed', 'Failed')], default='pending', max_length=8)),
-                ('task_id', models.CharField(blank=True, max_length=64)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('created_by', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(choices=[("export", "Export"), ("import", "Import")], max_length=8),
+                ),
+                ("document", models.JSONField(blank=True, null=True)),
+                ("errors", models.JSONField(blank=True, default=list)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("pending", "Waiting"), ("done", "Done"), ("failed", "Failed")],
+                        default="pending",
+                        max_length=8,
+                    ),
+                ),
+                ("task_id", models.CharField(blank=True, max_length=64)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournaments.event",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'event transfer',
-                'verbose_name_plural': 'event transfers',
-                'ordering': ['-created_at'],
+                "verbose_name": "event transfer",
+                "verbose_name_plural": "event transfers",
+                "ordering": ["-created_at"],
             },
         ),
     ]

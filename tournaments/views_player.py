@@ -76,6 +76,10 @@ def player_live(request: HttpRequest, event_id: int) -> HttpResponse:
     return response
 
 
+def _not_registered() -> TournamentError:
+    return TournamentError(_("You are not registered for this event."), code="not_registered")
+
+
 def _fail(request: HttpRequest, event: Event, error: TournamentError) -> HttpResponse:
     messages.error(request, error.message)
     return render(request, "tournaments/player/event.html", _context(request, event), status=error.status)
@@ -99,11 +103,7 @@ def player_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
     if day.registration is None:
-        return _fail(
-            request,
-            event,
-            TournamentError(_("You are not registered for this event."), code="not_registered"),
-        )
+        return _fail(request, event, _not_registered())
     try:
         services.registration_check_in(registration=day.registration, by=request.user)
     except TournamentError as error:
@@ -179,11 +179,7 @@ def player_drop(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
     if day.registration is None:
-        return _fail(
-            request,
-            event,
-            TournamentError(_("You are not registered for this event."), code="not_registered"),
-        )
+        return _fail(request, event, _not_registered())
     if request.POST.get("confirm") != "yes":
         return _fail(
             request, event, TournamentError(_("Tick the box to confirm that you drop."), field="confirm")

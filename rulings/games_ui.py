@@ -116,7 +116,7 @@ YUGIOH = GameUI(
 VG_CIRCLES = ("V", "FL", "FR", "BL", "BC", "BR")
 VANGUARD = GameUI(
     key="vanguard",
-    phases=("stand", "draw", "ride", "main", "battle", "end"),
+    phases=("setup", "stand", "draw", "ride", "main", "battle", "end"),
     zones=("circles", "guardians", "hand", "damage", "soul", "drop"),
     field_zones=("circles",),
     keyed_zones={"circles": VG_CIRCLES},
@@ -134,6 +134,7 @@ VANGUARD = GameUI(
         CardField("stand", _("Standing"), "choice", YES_NO, on_field_only=True, default="yes"),
     ),
     actions={
+        "mulligan": (Param("cards", "refs"), Param("drawn", "checks", required=False)),
         "ride": (Param("card", "ref"),),
         "call": (Param("card", "ref"), Param("circle", "circle")),
         "move": (Param("card", "ref"), Param("circle", "circle")),
@@ -149,12 +150,20 @@ VANGUARD = GameUI(
         "assign_trigger": (
             Param("power_to", "ref", required=False),
             Param("critical_to", "ref", required=False),
+            Param("stand_to", "ref", required=False),
+            Param("heal", "ref", required=False),
         ),
         "next_phase": (),
         "end_turn": (),
     },
     queries={
-        "damage": (Param("attacker", "ref"), Param("target", "ref"), Param("booster", "ref", required=False)),
+        "damage": (
+            Param("attacker", "ref"),
+            Param("target", "ref"),
+            Param("booster", "ref", required=False),
+            Param("guardians", "refs", required=False),
+            Param("interceptors", "refs", required=False),
+        ),
         "deck_out": PLAYER_QUERY,
         "legal_actions": PLAYER_QUERY,
     },

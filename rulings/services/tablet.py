@@ -278,13 +278,15 @@ VG_TRIGGERS = ("critical", "draw", "stand", "heal", "front", "over")
 
 
 def _check_cards(raw: str, name: str) -> list[JSON]:
-    """``none, critical`` → the cards a Vanguard drive or damage check reveals (a deck given as a count)."""
+    """``none, critical`` → the cards a Vanguard drive or damage check (or a mulligan's draw) reveals, for a
+    deck given as a count."""
     cards = []
     for i, token in enumerate(t.strip().lower() for t in raw.split(",")):
         trigger = None if token in ("", "none", "-", "0") else token
         if trigger is not None and trigger not in VG_TRIGGERS:
             raise _fail(f"/{name}/{i}", f"a trigger is one of none, {', '.join(VG_TRIGGERS)} — not {token!r}")
-        label = f"{name.split('_')[0].title()} check {i + 1}" + (f" ({trigger})" if trigger else "")
+        head = "Drawn card" if name == "drawn" else f"{name.split('_')[0].title()} check"
+        label = f"{head} {i + 1}" + (f" ({trigger})" if trigger else "")
         card = {"name": label, "grade": 0, "power": 5000, "shield": 10000 if trigger != "over" else 0}
         cards.append({**card, "critical": 1, "trigger": trigger})
     return cards

@@ -111,6 +111,41 @@ def test_vanguard_guard(live_server, page_at):
     save_screenshot(page, "rulings/tablet-vanguard-guard")
 
 
+def test_vanguard_stand_trigger_and_damage_question_with_a_guardian(live_server, page_at):
+    page = page_at("tablet")
+    tablet = Tablet(page, live_server.url).open("vanguard")
+    tablet.situation(phase="battle")
+    tablet.add_card("A", "circles", slot="V", name="Blaster Blade", grade=3, power=11000, shield=0)
+    for circle in ("BL", "BR"):
+        tablet.add_card("A", "circles", slot=circle, name=f"Rested {circle}", grade=1, power=6000, stand="no")
+    tablet.add_card("B", "circles", slot="V", name="Dragonic Overlord", grade=3, power=10000, shield=0)
+    tablet.add_card("B", "hand", name="Wingal", grade=1, power=6000, shield=10000)
+    # The question: with Wingal guarding, the attack does not hit.
+    page.locator("input[name=query_guardians][value='B.hand.0']").check()
+    tablet.ask("damage", attacker="A.circles.V", target="B.circles.V")
+    expect(page.get_by_test_id("answer-hit")).to_have_text("✗")
+    expect(page.get_by_test_id("answer-guardians_retired")).to_contain_text("B.hand.0")
+    tablet.tap(page.locator("button[value=clear_query]"))
+    # The attack: a stand trigger on the drive check; A chooses which rested rear-guard stands.
+    tablet.build_action(
+        "A",
+        "attack",
+        attacker="A.circles.V",
+        target="B.circles.V",
+        drive_checks="stand, none",
+        damage_checks="none",
+    )
+    tablet.build_action("B", "guard", cards=[])
+    expect(tablet.last_step().get_by_test_id("explanation")).to_contain_text("stand_to")
+    tablet.build_action("A", "assign_trigger", power_to="A.circles.V", stand_to="A.circles.BR")
+    step = tablet.last_step()
+    expect(step.get_by_test_id("verdict")).to_have_text("legal")
+    expect(step.get_by_test_id("explanation")).to_contain_text("the rear-guard on BR stands")
+    expect(step.get_by_test_id("rule-VG-TRIGGER-STAND")).to_be_visible()
+    assert fits(page)
+    save_screenshot(page, "rulings/tablet-vanguard-stand-trigger")
+
+
 def test_rayman_attack(live_server, page_at):
     page = page_at("tablet")
     tablet = Tablet(page, live_server.url).open("rayman")

@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from rulings.engine.base import Rule
-from rulings.engine.i18n import DEFAULT_LANGUAGE, rule_json
+from rulings.engine.i18n import DEFAULT_LANGUAGE, language_of, rule_json, ruleset_text
 from rulings.engine.registry import game_keys, get_game
 from rulings.engine.replay import catalogue_json
 
@@ -23,8 +23,28 @@ class GameInfo:
     rulesets: list[dict[str, str]]
 
 
-def games_list() -> list[GameInfo]:
-    """The games whose engine loads (a game being worked on is left out rather than breaking the page)."""
+def _active_language(language: str | None) -> str:
+    if language is None:
+        from django.utils.translation import get_language
+
+        language = get_language()
+    return language_of(language)
+
+
+def ruleset_rows(game: str, rulesets: Any, language: str | None = None) -> list[dict[str, str]]:
+    """``{"key", "title", "description"}`` of each rule set, in ``language`` (default: the active one)."""
+    language = _active_language(language)
+    rows = []
+    for rs in rulesets.values():
+        title, description = ruleset_text(game, rs, language)
+        rows.append({"key": rs.key, "title": title, "description": description})
+    return rows
+
+
+def games_list(*, language: str | None = None) -> list[GameInfo]:
+    """The games whose engine loads (a game being worked on is left out rather than breaking the page);
+    rule-set titles and descriptions in ``language`` (default: the active language)."""
+    language = _active_language(language)
     games = []
     for key in game_keys():
         try:
@@ -36,17 +56,14 @@ def games_list() -> list[GameInfo]:
                 key=key,
                 name=game.name,
                 default_ruleset=game.default_ruleset,
-                rulesets=[
-                    {"key": rs.key, "title": rs.title, "description": rs.description}
-                    for rs in game.rulesets.values()
-                ],
+                rulesets=ruleset_rows(key, game.rulesets, language),
             )
         )
     return games
 
 
-def game_info(*, key: str) -> GameInfo | None:
-    return next((g for g in games_list() if g.key == key), None)
+def game_info(*, key: str, language: str | None = None) -> GameInfo | None:
+    return next((g for g in games_list(language=language) if g.key == key), None)
 
 
 def catalogue_list(

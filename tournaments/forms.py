@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from rulings.engine.i18n import language_of, ruleset_title
 from rulings.engine.registry import get_game
 from tournaments.models import Event, Game, ResultKind
 from tournaments.services.results import ENTERABLE_KINDS
@@ -14,10 +16,17 @@ def rule_set_choices() -> list:
     """The engine's rule sets, grouped by game. Several games have a `standard`: an option's value is
     `game:key` so that a re-shown form selects the entry of the right game; the service checks the key."""
     choices: list = [("", _("The game's default"))]
+    language = language_of(get_language())
     for game in Game:
         engine_game = get_game(game.value)
         choices.append(
-            (game.label, [(f"{game.value}:{key}", rs.title) for key, rs in engine_game.rulesets.items()])
+            (
+                game.label,
+                [
+                    (f"{game.value}:{key}", ruleset_title(game.value, rs, language))
+                    for key, rs in engine_game.rulesets.items()
+                ],
+            )
         )
     return choices
 

@@ -11,8 +11,10 @@ themselves English (a phase, a position, "a face-down card"…) are translated w
 rather than being lost — ``tests/rulings/engine/test_i18n.py`` makes sure every template of the
 engine has its French and that the golden replays come out with no English left.
 
-Catalogue titles and summaries come from ``catalogue_fr.CATALOGUE`` (rule id → (title, summary));
-the ``passage`` is already the French source quote.
+Catalogue titles and summaries come from ``catalogue_fr.CATALOGUE`` (rule id → (title, summary)),
+interpretations from ``rulesets_fr.INTERPRETATIONS`` (rule id → text); the ``passage`` is already the
+French source quote. Rule-set titles and descriptions come from ``rulesets_fr.RULESETS``
+((game, key) → (title, description)), through ``ruleset_text``.
 """
 
 from __future__ import annotations
@@ -22,12 +24,21 @@ import string
 from functools import cache, lru_cache
 from typing import Any
 
-from .base import Rule
+from .base import Rule, RuleSet
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
 
-__all__ = ["LANGUAGES", "fields", "language_of", "rule_json", "translate", "translate_answer"]
+__all__ = [
+    "LANGUAGES",
+    "fields",
+    "language_of",
+    "rule_json",
+    "ruleset_text",
+    "ruleset_title",
+    "translate",
+    "translate_answer",
+]
 
 
 def language_of(value: Any) -> str:
@@ -136,11 +147,28 @@ def translate_answer(value: Any, language: str) -> Any:
 
 
 def rule_json(rule: Rule, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-    """A catalogue entry; in French its title and summary (the passage is the French quote already)."""
+    """A catalogue entry; in French its title, summary and interpretation (the passage is the French
+    quote already)."""
     out = rule.to_json()
     if language != DEFAULT_LANGUAGE:
-        from . import catalogue_fr
+        from . import catalogue_fr, rulesets_fr
 
         title, summary = catalogue_fr.CATALOGUE.get(rule.id, (rule.title, rule.summary))
         out["title"], out["summary"] = title, summary
+        if rule.interpretation:
+            out["interpretation"] = rulesets_fr.INTERPRETATIONS.get(rule.id, rule.interpretation)
     return out
+
+
+def ruleset_text(game: str, ruleset: RuleSet, language: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
+    """``(title, description)`` of one of ``game``'s rule sets in ``language``; English as is."""
+    if language_of(language) == DEFAULT_LANGUAGE:
+        return ruleset.title, ruleset.description
+    from . import rulesets_fr
+
+    return rulesets_fr.RULESETS.get((game, ruleset.key), (ruleset.title, ruleset.description))
+
+
+def ruleset_title(game: str, ruleset: RuleSet, language: str = DEFAULT_LANGUAGE) -> str:
+    """The title of one of ``game``'s rule sets in ``language`` (form choices, event pages)."""
+    return ruleset_text(game, ruleset, language)[0]

@@ -159,3 +159,62 @@ def test_saved_ruling_read_in_french(client):
     assert FRENCH_TRIBUTE in explanations(french)
     ruling.refresh_from_db()
     assert "Summoned Skull is Level 6" in json.dumps(ruling.answer)  # stored in English
+
+
+def test_rule_panel_and_catalogue_show_our_reading_in_french(client):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    panel = client.get(reverse("rulings:rule", args=["vanguard", "VG-HIT-REARGUARD"]), HTTP_HX_REQUEST="true")
+    html = unescape(panel.content.decode())
+    assert "Le « cimetière » du texte est la Drop Zone." in html and "is the drop zone" not in html
+
+    catalogue = unescape(client.get(reverse("rulings:catalogue"), {"game": "vanguard"}).content.decode())
+    assert "Original (le texte français tel qu'il est écrit, 2011–2017)" in catalogue
+    assert "Les Triggers donnent +5000 de puissance" in catalogue
+    assert "the French text as written" not in catalogue and "Triggers give +5000 power" not in catalogue
+    assert "la limite d'un Ride par tour est la règle officielle" in catalogue
+
+
+def test_rule_sets_and_readings_stay_english_in_english(client):
+    catalogue = unescape(client.get(reverse("rulings:catalogue"), {"game": "vanguard"}).content.decode())
+    assert "Original (the French text as written, 2011–2017)" in catalogue
+    assert "the once-per-turn limit is the official rule" in catalogue
+    assert "le texte français tel qu'il est écrit" not in catalogue
+
+
+def test_api_rules_and_games_in_french(client):
+    french = {r["id"]: r for r in client.get(RULES, {"game": "rayman", "lang": "fr"}).json()}
+    assert french["RAY-DECK-SIZE"]["interpretation"] == "Lu comme exactement 60 (indicateur deck_size)."
+    english = {r["id"]: r for r in client.get(RULES, {"game": "rayman"}).json()}
+    assert english["RAY-DECK-SIZE"]["interpretation"] == "Read as exactly 60 (flag deck_size)."
+
+    games = {g["key"]: g for g in client.get("/api/rulings/games/", HTTP_ACCEPT_LANGUAGE="fr").json()}
+    assert games["yugioh"]["rulesets"][1]["title"] == "Ancien livret de règles"
+    games = {g["key"]: g for g in client.get("/api/rulings/games/").json()}
+    assert games["yugioh"]["rulesets"][1]["title"] == "Classic rulebook"
+
+
+def test_event_form_rule_set_choices_follow_the_language():
+    from django.utils import translation
+
+    from tournaments.forms import rule_set_choices
+
+    def labels() -> dict[str, str]:
+        return {value: label for _, group in rule_set_choices()[1:] for value, label in group}
+
+    with translation.override("fr"):
+        french = labels()
+    with translation.override("en"):
+        english = labels()
+    assert french["vanguard:standard"] == "Standard (les règles officielles d'aujourd'hui)"
+    assert french["arrows:standard"] == "Règles des combats de monstres d'Arrows"
+    assert english["vanguard:standard"] == "Standard (today's official rules)"
+    assert english["yugioh:classic"] == "Classic rulebook"
+    assert french.keys() == english.keys()
+
+    from tournaments.forms import EventForm
+
+    with translation.override("fr"):
+        choices = dict(EventForm().fields["rule_set"].choices[1:])  # each form asks in its own language
+    assert dict(choices["Cardfight!! Vanguard"])["vanguard:original"].startswith(
+        "Original (le texte français"
+    )

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from rulings.engine import catalogue_fr, messages_fr
+from rulings.engine import catalogue_fr, messages_fr, rulesets_fr
 from rulings.engine.base import Event, IllegalAction, MalformedDocument
-from rulings.engine.i18n import fields, language_of, translate
+from rulings.engine.i18n import fields, language_of, ruleset_text, ruleset_title, translate
 from rulings.engine.registry import game_keys, get_game
 from rulings.engine.replay import catalogue_json, replay, step_json
 
@@ -285,11 +285,78 @@ def test_catalogue_in_french(game):
             "VG-STAND-PHASE", "VG-DRAW-PHASE", "VG-DRIVE-CHECK", "VG-DAMAGE-CHECK", "VG-BOOST",
         }  # fmt: skip
         assert fr["summary"] != en["summary"]
-        assert {k: v for k, v in fr.items() if k not in ("title", "summary")} == {
-            k: v for k, v in en.items() if k not in ("title", "summary")
+        assert bool(fr["interpretation"]) == bool(en["interpretation"])
+        assert not en["interpretation"] or fr["interpretation"] != en["interpretation"]
+        ours = ("title", "summary", "interpretation")
+        assert {k: v for k, v in fr.items() if k not in ours} == {
+            k: v for k, v in en.items() if k not in ours
         }
 
 
 def test_french_catalogue_has_every_rule_and_nothing_else():
     ids = {rule for key in game_keys() for rule in get_game(key).catalogue}
     assert set(catalogue_fr.CATALOGUE) == ids
+
+
+# --- interpretations ("Notre lecture") and rule sets ------------------------------------------------
+
+INTERPRETED = [
+    rule for key in game_keys() for rule in get_game(key).catalogue.values() if rule.interpretation
+]
+RULESETS = [(key, rs) for key in game_keys() for rs in get_game(key).rulesets.values()]
+
+
+def test_every_interpretation_has_its_french_and_nothing_else():
+    missing = [rule.id for rule in INTERPRETED if not rulesets_fr.INTERPRETATIONS.get(rule.id, "").strip()]
+    assert not missing, f"interpretations without French: {missing}"
+    assert set(rulesets_fr.INTERPRETATIONS) == {rule.id for rule in INTERPRETED}
+
+
+@pytest.mark.parametrize("rule", INTERPRETED, ids=lambda rule: rule.id)
+def test_interpretation_in_french(rule):
+    french = rulesets_fr.INTERPRETATIONS[rule.id]
+    assert french != rule.interpretation
+    # the JSON field, action and flag names quoted in backticks stay as they are
+    assert sorted(part for part in rule.interpretation.split("`")[1::2]) == sorted(french.split("`")[1::2])
+    # so do the rule ids it points to
+    ids = {
+        word.strip("().,;")
+        for word in rule.interpretation.split()
+        if word.strip("().,;").isupper() and "-" in word
+    }
+    assert all(rule_id in french for rule_id in ids)
+
+
+def test_every_rule_set_has_its_french_and_nothing_else():
+    missing = [f"{game}:{rs.key}" for game, rs in RULESETS if (game, rs.key) not in rulesets_fr.RULESETS]
+    assert not missing, f"rule sets without French: {missing}"
+    assert set(rulesets_fr.RULESETS) == {(game, rs.key) for game, rs in RULESETS}
+
+
+@pytest.mark.parametrize(("game", "rs"), RULESETS, ids=lambda value: getattr(value, "key", value))
+def test_rule_set_in_french(game, rs):
+    title, description = ruleset_text(game, rs, "fr")
+    assert title and description and title != rs.title and description != rs.description
+    assert ruleset_title(game, rs, "fr-FR") == title
+    assert ruleset_text(game, rs, "en") == ruleset_text(game, rs, "xx") == (rs.title, rs.description)
+    assert ruleset_title(game, rs) == rs.title
+
+
+def test_vanguard_rule_set_titles_in_french():
+    rulesets = get_game("vanguard").rulesets
+    assert (
+        ruleset_title("vanguard", rulesets["original"], "fr")
+        == "Original (le texte français tel qu'il est écrit, 2011–2017)"
+    )
+    assert (
+        ruleset_title("vanguard", rulesets["standard"], "fr")
+        == "Standard (les règles officielles d'aujourd'hui)"
+    )
+
+
+def test_catalogue_interpretation_in_french():
+    by_id = {rule["id"]: rule for rule in catalogue_json("vanguard", "fr")}
+    assert by_id["VG-HIT-REARGUARD"]["interpretation"] == "Le « cimetière » du texte est la Drop Zone."
+    assert by_id["VG-STAND-PHASE"]["interpretation"] == ""  # no reading: nothing to translate
+    english = {rule["id"]: rule for rule in catalogue_json("vanguard")}
+    assert english["VG-HIT-REARGUARD"]["interpretation"] == "'Cimetière' is the drop zone."

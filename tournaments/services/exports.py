@@ -12,6 +12,7 @@ import csv
 import datetime
 import io
 import logging
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -487,6 +488,21 @@ def _member(value: Any, container: set) -> bool:
         return False
 
 
+def _non_finite_numbers(value: Any, path: str):
+    """JSON Pointers of every NaN or infinite number in a decoded JSON document."""
+    stack = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            yield where
+        elif isinstance(item, dict):
+            stack.extend(
+                (v, f"{where}/{str(k).replace('~', '~0').replace('/', '~1')}") for k, v in item.items()
+            )
+        elif isinstance(item, list):
+            stack.extend((v, f"{where}/{i}") for i, v in enumerate(item))
+
+
 def event_validate_document(document: Any) -> list[dict[str, str]]:
     """Every problem of the document, each with its JSON Pointer; an empty list when it can be imported."""
     from decks.models import Banlist, DeckAuditEntry
@@ -494,6 +510,11 @@ def event_validate_document(document: Any) -> list[dict[str, str]]:
     c = _Checker([])
     doc = c.obj(document, "")
     if not isinstance(document, dict):
+        return c.errors
+    # Python's JSON reader accepts NaN and Infinity, which no database JSON column stores.
+    for path in _non_finite_numbers(document, ""):
+        c.fail(path, _("Expected a finite number."), "number")
+    if c.errors:
         return c.errors
     if doc.get("format") != FORMAT:
         c.fail(

@@ -275,3 +275,10 @@ def test_transfers_are_private(client, organizer, player_user, django_capture_on
     client.force_login(player_user)
     assert client.get(f"/events/console/transfers/{transfer.pk}/").status_code == 403
     assert client.post(f"/events/{event.pk}/console/exports/json/").status_code == 403
+
+
+def test_import_refuses_infinite_numbers_with_their_path():
+    from tournaments.services.exports import event_validate_document
+
+    errors = event_validate_document({"format": "x", "deep": [{"before": {"": float("inf")}}]})
+    assert {"path": "/deep/0/before/", "message": "Expected a finite number.", "code": "number"} in errors

@@ -103,7 +103,11 @@ class Event(models.Model):
 
     @property
     def rule_set_title(self) -> str:
-        """Title of the engine's rule set the event plays under (its key when the engine has no such set)."""
+        """Title of the engine's rule set the event plays under, in the page's language (its key when the
+        engine has no such set)."""
+        from django.utils.translation import get_language
+
+        from rulings.engine.i18n import ruleset_title
         from rulings.engine.registry import UnknownGame, get_game
 
         try:
@@ -111,7 +115,9 @@ class Event(models.Model):
         except UnknownGame:
             return self.rule_set
         ruleset = engine_game.rulesets.get(self.rule_set or engine_game.default_ruleset)
-        return ruleset.title if ruleset is not None else self.rule_set
+        if ruleset is None:
+            return self.rule_set
+        return ruleset_title(self.game, ruleset, get_language() or "en")
 
 
 class StaffRole(models.TextChoices):

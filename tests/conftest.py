@@ -14,10 +14,17 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make next to it are
 # still synchronous and safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# On CI every property test draws the same examples run after run (a red build is then a real regression, not
+# a new random draw); on a developer's machine hypothesis explores new examples each run.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPO_ROOT / "test-artifacts"

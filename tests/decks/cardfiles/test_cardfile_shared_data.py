@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import collections
 import datetime as dt
-import time
 
 import pytest
 
@@ -18,15 +17,14 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def json_cards():
-    started = time.perf_counter()
-    cards = list(read_cards(DATA / "yugioh" / "cards.json", game="yugioh"))
-    return cards, time.perf_counter() - started
+    return list(read_cards(DATA / "yugioh" / "cards.json", game="yugioh"))
 
 
-def test_cards_json_reads_fast_and_completely(json_cards):
-    cards, seconds = json_cards
+# How fast it reads is measured by `make bench` (benchmarks/run_all.py), never asserted here: a busy machine
+# would fail a timed test and block everyone's landing.
+def test_cards_json_reads_completely(json_cards):
+    cards = json_cards
     assert len(cards) == 14218
-    assert seconds < 2.0, f"reading cards.json took {seconds:.2f}s"
     assert sum(1 + len(c["alternate_keys"]) for c in cards) == 14498
     assert sum(1 for c in cards if c["name_fr"]) == 14005
     kinds = collections.Counter(c["kind"] for c in cards)
@@ -38,7 +36,7 @@ def test_cards_json_reads_fast_and_completely(json_cards):
 
 
 def test_tcg_banlist_agrees_with_cards_json(json_cards):
-    cards, _ = json_cards
+    cards = json_cards
     (banlist,) = read_banlists((DATA / "yugioh" / "0TCG.lflist.conf").read_bytes())
     assert banlist.name == "2026.05 TCG" and banlist.date == dt.date(2026, 5, 1)
     words = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited"}
@@ -104,7 +102,7 @@ def test_every_cdb(filename):
 
 
 def test_goat_entries_alias_their_originals(json_cards):
-    cards, _ = json_cards
+    cards = json_cards
     by_id = {key: c for c in cards for key in (c["key"], *c["alternate_keys"])}
     goat = list(read_cards(DATA / "yugioh" / "goat-entries.cdb", game="yugioh"))
     assert all(card["alias_of"] for card in goat)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -284,7 +283,7 @@ def test_illegal_actions_are_not_listed() -> None:
         GAME.apply(state, Action("call", "A", card="A.hand.0", circle="FL"))
 
 
-def test_a_hundred_action_replay_takes_a_few_milliseconds() -> None:
+def test_a_hundred_action_random_replay_reproduces_the_played_state() -> None:
     rng = random.Random(3)
     state = GAME.initial_state(rng=rng, ruleset="original")
     start_json = GAME.state_to_json(state)
@@ -298,12 +297,9 @@ def test_a_hundred_action_replay_takes_a_few_milliseconds() -> None:
         actions.append(GAME.action_to_json(action))
         state, _ = GAME.apply(state, action)
     doc = {"game": "vanguard", "state": start_json, "actions": actions}
-    began = time.perf_counter()
     answer = replay(doc)
-    elapsed = time.perf_counter() - began
     assert answer["stopped_at"] is None
     assert answer["state"] == GAME.state_to_json(state)
-    print(f"100-action replay: {elapsed * 1000:.1f} ms")
 
 
 def test_deck_out_query_needs_a_player() -> None:

@@ -1,9 +1,9 @@
 """No test asserts a wall-clock duration: speed targets are shown by `make bench`, never by a test.
 
-A timed assertion passes on a quiet machine and fails on a busy one (CI shares two cores with everything else),
-so it blocks landings without finding a bug. This reads every test module and fails on an `assert` that compares
-a value measured with the clock (time.perf_counter / monotonic / time / process_time, or a difference of them).
-Waiting for something with a deadline stays allowed: a loop that polls until a deadline is not an assertion.
+A timed assertion passes on a quiet machine and fails on a busy one (CI shares two cores with everything
+else), so it blocks landings without finding a bug. This reads every test module and fails on an `assert`
+that compares a value measured with the clock (time.perf_counter / monotonic / time / process_time, or a
+difference of them). Waiting with a deadline stays allowed: a loop polling until a deadline is no assertion.
 """
 
 from __future__ import annotations

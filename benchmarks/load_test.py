@@ -225,6 +225,8 @@ def main() -> None:
         from django.core.management import call_command
 
         call_command("migrate", verbosity=0, interactive=False)
+        # production serves the collected, hashed assets (config/settings/prod.py), as the README's steps do
+        call_command("collectstatic", verbosity=0, interactive=False)
         if os.environ.get("LOAD_DATABASE_URL"):
             call_command("flush", verbosity=0, interactive=False)
         started = time.perf_counter()

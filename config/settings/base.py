@@ -112,7 +112,8 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "var" / "staticfiles"
+# where `collectstatic` puts the assets production serves
+STATIC_ROOT = Path(env("STATIC_ROOT", default=str(BASE_DIR / "var" / "staticfiles")))
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 # Serve static files straight from the app folders too, so that `make run` needs no collectstatic.
 WHITENOISE_USE_FINDERS = True

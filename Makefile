@@ -17,22 +17,14 @@ run: $(STAMP)
 	$(PY) manage.py load_demo
 	$(PY) manage.py runsite
 
-# Every test on SQLite; then, when TEST_POSTGRES_URL names a PostgreSQL server (.ci/run starts one), every
-# database test again on PostgreSQL (the pure-Python engine and pairing tests do not touch a database).
+# Every test on SQLite, then the database tests again on PostgreSQL when TEST_POSTGRES_URL names a server
+# (.ci/run starts one); the second pass runs even when the first failed. Both use every core (pytest-xdist).
 test: $(STAMP)
-	$(PY) -m pytest
-	@if [ -n "$$TEST_POSTGRES_URL" ]; then \
-		echo "== database tests again on PostgreSQL =="; \
-		DATABASE_URL="$$TEST_POSTGRES_URL" $(PY) -m pytest -m "not browser" \
-			--ignore=tests/rulings/engine --ignore=tests/rulings/test_golden.py --ignore=tests/tournaments/pairing \
-			--ignore=tests/decks/formats --ignore=tests/decks/cardfiles; \
-	else \
-		echo "TEST_POSTGRES_URL is not set: the PostgreSQL pass is left out (.ci/run sets it)."; \
-	fi
+	PY=$(PY) bash .ci/test-passes.sh
 
 # Everything but the browser and worker tests, for a quick loop while coding.
 test-fast: $(STAMP)
-	$(PY) -m pytest -m "not browser and not integration"
+	$(PY) -m pytest -n auto -m "not browser and not integration"
 
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py

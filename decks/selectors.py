@@ -337,7 +337,8 @@ def banlist_to_engine(banlist: Banlist) -> EngineBanlist:
 
 
 def can_staff(*, user, event) -> bool:
-    """A judge or organizer of this event (or a superuser)."""
+    """A judge, head judge or organizer of this event (or a superuser): a scorekeeper is not — deck lists'
+    contents, deck checks and unlocks are a judge's (tournaments.services.common.can_judge)."""
     from tournaments.services.common import can_judge
 
     return user is not None and can_judge(user=user, event=event)

@@ -112,8 +112,11 @@ def _staff_roles(*, user: Any, event: Any) -> set[str]:
 
 
 def event_is_staff(*, user: Any, event: Any) -> bool:
-    """Judges, head judges and organizers of this event (and the site's superusers)."""
-    return bool(_staff_roles(user=user, event=event))
+    """Judges, head judges and organizers of this event (and the site's superusers): the judge-call log is
+    theirs. A scorekeeper is on the staff but is not a judge."""
+    from tournaments.services.common import JUDGE_ROLES
+
+    return bool(_staff_roles(user=user, event=event) & JUDGE_ROLES)
 
 
 def event_can_review(*, user: Any, event: Any) -> bool:

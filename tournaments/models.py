@@ -121,9 +121,15 @@ class Event(models.Model):
 
 
 class StaffRole(models.TextChoices):
+    """A person's role on one event's staff (tournaments.services.common says what each may do).
+
+    A scorekeeper runs the day (the console, results, check-in, the timer, printouts of pairings and
+    standings) but is not a judge: no deck lists' contents, deck checks, unlocks or judge calls."""
+
     ORGANIZER = "organizer", _("Organizer")
     HEAD_JUDGE = "head_judge", _("Head judge")
     JUDGE = "judge", _("Judge")
+    SCOREKEEPER = "scorekeeper", _("Scorekeeper")
 
 
 class EventStaff(models.Model):
@@ -138,6 +144,34 @@ class EventStaff(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.role}) @ {self.event}"
+
+
+class EventStaffChange(models.Model):
+    """Audit of every appointment to and removal from an event's staff (written by event_add_staff and
+    event_remove_staff): an empty old role is an appointment, an empty new role a removal."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff_changes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_staff_changes"
+    )
+    old_role = models.CharField(_("old role"), max_length=16, choices=StaffRole.choices, blank=True)
+    new_role = models.CharField(_("new role"), max_length=16, choices=StaffRole.choices, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="event_staff_changes_made",
+    )
+    changed_at = models.DateTimeField(_("changed at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-id"]
+        verbose_name = _("event staff change")
+        verbose_name_plural = _("event staff changes")
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.event}: {self.old_role or '-'} → {self.new_role or '-'}"
 
 
 class RegistrationStatus(models.TextChoices):

@@ -11,7 +11,15 @@ from django.utils.translation import gettext as _
 
 from core.models import Role
 from rulings.engine.registry import get_game
-from tournaments.models import Event, EventStaff, EventStatus, Game, StaffRole, TiebreakPolicy
+from tournaments.models import (
+    Event,
+    EventStaff,
+    EventStaffChange,
+    EventStatus,
+    Game,
+    StaffRole,
+    TiebreakPolicy,
+)
 from tournaments.pairing import EventStructure, PairingInputError, event_structure
 from tournaments.services.common import lock_event, require_manager
 from tournaments.services.errors import NotAllowed, TournamentError
@@ -247,23 +255,74 @@ def event_delete(*, event: Event, user=None) -> None:
         event.delete()
 
 
+def _check_appointable(person) -> None:
+    """Only a real, active account can join an event's staff (an imported placeholder cannot log in)."""
+    if getattr(person, "is_placeholder", False):
+        raise TournamentError(
+            _("%(name)s is an imported player record, not an account: they cannot be on the staff.")
+            % {"name": person},
+            field="user",
+            code="placeholder",
+        )
+    if not person.is_active:
+        raise TournamentError(
+            _("%(name)s's account is deactivated: they cannot be on the staff.") % {"name": person},
+            field="user",
+            code="inactive",
+        )
+
+
 def event_add_staff(*, event: Event, user, role: str = StaffRole.JUDGE, by=None) -> EventStaff:
+    """Appoint `user` to the event's staff as organizer, head judge, judge or scorekeeper (or change their
+    staff role); audited in EventStaffChange. Appointing the same role again is refused as unchanged."""
     if role not in StaffRole.values:
-        raise TournamentError(_("Unknown staff role."), field="role")
+        raise TournamentError(
+            _("Unknown staff role “%(role)s”; allowed: %(allowed)s.")
+            % {"role": role, "allowed": ", ".join(StaffRole.values)},
+            field="role",
+        )
     with transaction.atomic():
         event = lock_event(event.pk)
         require_manager(user=by, event=event)
-        staff, _created = EventStaff.objects.update_or_create(event=event, user=user, defaults={"role": role})
-    return staff
+        _check_appointable(user)
+        current = EventStaff.objects.filter(event=event, user=user).first()
+        if user.pk == event.organizer_id and role != StaffRole.ORGANIZER:
+            raise TournamentError(_("The event's creator stays its organizer."), field="user")
+        if current is not None and current.role == role:
+            raise TournamentError(
+                _("%(name)s is already on this event's staff as %(role)s.")
+                % {"name": user, "role": current.get_role_display()},
+                field="user",
+                code="unchanged",
+            )
+        old_role = current.role if current is not None else ""
+        if current is None:
+            current = EventStaff.objects.create(event=event, user=user, role=role)
+        else:
+            current.role = role
+            current.save(update_fields=["role"])
+        EventStaffChange.objects.create(
+            event=event, user=user, old_role=old_role, new_role=role, changed_by=by
+        )
+    return current
 
 
 def event_remove_staff(*, event: Event, user, by=None) -> None:
+    """Take `user` off the event's staff; audited in EventStaffChange. The event's creator stays."""
     with transaction.atomic():
         event = lock_event(event.pk)
         require_manager(user=by, event=event)
         if user.pk == event.organizer_id:
             raise TournamentError(_("The event's creator stays its organizer."), field="user")
-        EventStaff.objects.filter(event=event, user=user).delete()
+        current = EventStaff.objects.filter(event=event, user=user).first()
+        if current is None:
+            raise TournamentError(
+                _("%(name)s is not on this event's staff.") % {"name": user}, field="user", code="not_staff"
+            )
+        current.delete()
+        EventStaffChange.objects.create(
+            event=event, user=user, old_role=current.role, new_role="", changed_by=by
+        )
 
 
 def event_planned_structure(*, event: Event, players: int) -> EventStructure:

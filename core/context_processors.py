@@ -2,6 +2,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
 from .models import Role
+from .services.roles import can_manage_roles
 
 # (label, URL name, roles that see it). Links whose URL does not exist (yet) are left out.
 NAVIGATION = [
@@ -28,5 +29,13 @@ def navigation(request):
             url = reverse(url_name)
         except NoReverseMatch:
             continue
+        links.append({"label": label, "url": url, "active": request.path == url})
+    if user is not None and can_manage_roles(user):
+        # administrators: the roles page, with the number of requests waiting for them
+        from .selectors import role_requests_pending_count
+
+        count = role_requests_pending_count()
+        label = _("Roles (%(count)d waiting)") % {"count": count} if count else _("Roles")
+        url = reverse("staff_roles")
         links.append({"label": label, "url": url, "active": request.path == url})
     return {"nav_links": links}

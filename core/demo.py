@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .models import Role, User
+from .models import Role, RoleChange, User
 
 DEMO_PASSWORD = "tableside-demo"  # noqa: S105 - printed on purpose: demo accounts only
 
@@ -45,6 +45,7 @@ def load_people() -> list[DemoLogin]:
         if created:
             user.set_password(DEMO_PASSWORD)
             user.save(update_fields=["password"])
+            _audit_demo_role(user)
         logins.append(DemoLogin(username, role, description))
     admin, created = User.objects.get_or_create(
         username="admin", defaults={"is_superuser": True, "is_staff": True, "role": Role.ORGANIZER}
@@ -52,5 +53,15 @@ def load_people() -> list[DemoLogin]:
     if created:
         admin.set_password(DEMO_PASSWORD)
         admin.save(update_fields=["password"])
+        _audit_demo_role(admin)
     logins.append(DemoLogin("admin", "admin", "Site administrator (/admin/)"))
     return logins
+
+
+def _audit_demo_role(user: User) -> None:
+    """Demo people are created with their role by this script (not through core.services.roles, which needs
+    an administrator): the audit log still says where a non-player role came from."""
+    if user.role != Role.PLAYER:
+        RoleChange.objects.create(
+            user=user, old_role=Role.PLAYER, new_role=user.role, changed_by=None, reason="demo data"
+        )

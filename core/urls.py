@@ -8,6 +8,12 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("accounts/signup/", views.signup, name="signup"),
+    # site roles: asked for by the person, granted by an administrator (core/services/roles.py)
+    path("accounts/role/", views.account_role, name="account_role"),
+    path("accounts/role/withdraw/", views.account_role_withdraw, name="account_role_withdraw"),
+    path("staff/roles/", views.staff_roles, name="staff_roles"),
+    path("staff/roles/decide/", views.staff_role_decide, name="staff_role_decide"),
+    path("staff/roles/set/", views.staff_role_set, name="staff_role_set"),
     path(
         "accounts/login/",
         ratelimit(scope="login", key=key_ip_username)(auth_views.LoginView.as_view()),

@@ -117,24 +117,28 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def add_person(request: HttpRequest, pk: int) -> HttpResponse:
-    """Staff: register a player by username (a late entry during the Swiss), or add a judge/organizer."""
+    """Staff: register a player by username (a late entry during the Swiss); organizers: appoint a judge,
+    head judge, scorekeeper or organizer (`as`), or take someone off the staff (`as=remove`)."""
     from django.contrib.auth import get_user_model
 
     event = get_object_or_404(Event, pk=pk)
     username = request.POST.get("username", "").strip()
     person = get_user_model().objects.filter(username=username).first()
     if person is None:
-        messages.error(request, _("No user with the name “%(name)s”.") % {"name": username})
+        messages.error(request, _("No user with the name “%(name)s”.") % {"name": username[:150]})
         return redirect("tournaments:event_detail", pk=pk)
+    what = request.POST.get("as", "")
     try:
-        if request.POST.get("as") == "player":
+        if what == "player":
             services.registration_create(event=event, player=person, by=request.user, check_in=True)
             messages.success(request, _("%(name)s is registered and checked in.") % {"name": person})
+        elif what == "remove":
+            services.event_remove_staff(event=event, user=person, by=request.user)
+            messages.success(request, _("%(name)s is no longer on the staff.") % {"name": person})
         else:
-            services.event_add_staff(
-                event=event, user=person, role=request.POST.get("as", ""), by=request.user
-            )
-            messages.success(request, _("%(name)s joined the staff.") % {"name": person})
+            staff = services.event_add_staff(event=event, user=person, role=what, by=request.user)
+            text = _("%(name)s is on the staff as %(role)s.")
+            messages.success(request, text % {"name": person, "role": staff.get_role_display()})
     except TournamentError as exc:
         _error(request, exc)
     return redirect("tournaments:event_detail", pk=pk)

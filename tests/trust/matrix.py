@@ -33,6 +33,7 @@ NONE = "--------"
 LOGGED_IN = "LAAAAAAA"
 STAFF = "LDDADADA"  # staff of this event (judges and organizers), admin
 MANAGERS = "LDDDDADA"  # organizers of this event, admin
+ADMINS = "LDDDDDDA"  # site administrators only (superuser, or staff with core.change_user)
 
 
 def _result(w: World, **extra) -> dict:
@@ -55,6 +56,25 @@ ROWS: dict[str, dict] = {
     # the task id (a random UUID) is the permission, like a ruling's link
     "task_progress": {"GET": PUBLIC, "POST": PUBLIC},
     "set_language": {"GET": PUBLIC, "POST": PUBLIC},
+    # site roles: anyone signed in asks (or withdraws their own request); only administrators decide or grant
+    "account_role": {
+        "GET": LOGGED_IN,
+        # already waiting, or already the role: a 409/400 about the state, still the person's own page
+        "POST": LOGGED_IN,
+        "data": lambda w: {"role": "judge", "motivation": "I judge at the Lyon store."},
+    },
+    "account_role_withdraw": {"GET": NONE, "POST": LOGGED_IN},
+    "staff_roles": {"GET": ADMINS, "POST": "L-------"},
+    "staff_role_decide": {
+        "GET": NONE,
+        "POST": ADMINS,
+        "data": lambda w: {"request": w.extra["role_request"].pk, "decision": "refuse", "note": "Not yet."},
+    },
+    "staff_role_set": {
+        "GET": NONE,
+        "POST": ADMINS,
+        "data": lambda w: {"user": w.users["other_player"].pk, "role": "judge", "reason": "Judges a league."},
+    },
     # --- API: core, docs, rulings --------------------------------------------------------------------------
     "schema": {"GET": PUBLIC, "POST": NONE},
     "api_docs": {"GET": PUBLIC, "POST": NONE},

@@ -138,6 +138,10 @@ def build_world(*, players: int = 6) -> World:
         "admin": admin,
     }
     users_extra = {"walkin": walkin}
+    from core.models import RoleRequest
+
+    # a request for a site role waiting for an administrator (/staff/roles/)
+    role_request = RoleRequest.objects.create(user=player, role=Role.ORGANIZER, motivation="I run a store.")
     event.refresh_from_db()
     match.refresh_from_db()
     return World(
@@ -153,5 +157,5 @@ def build_world(*, players: int = 6) -> World:
         deck_list=deck_list,
         deck_check=deck_check,
         ruling=ruling,
-        extra={"task_id": str(uuid.uuid4()), "transfer_id": transfer.pk},
+        extra={"task_id": str(uuid.uuid4()), "transfer_id": transfer.pk, "role_request": role_request},
     )

@@ -1,43 +1,61 @@
-"""The engine's words in another language, rendered only when an answer is built.
+"""The engine's words in a language: gettext catalogues, read with the stdlib :mod:`gettext`.
 
-The engine builds its English texts as it always did: self-play and English replays pay nothing
-for translation. The English message templates are the msgids (``"Player {0} draws {1} card{2}."``,
-the f-string of the source with its fields numbered in order); ``messages_fr.MESSAGES`` gives the
-French of each. When a replay is asked in French, each event text (and each refusal) is matched
-against the compiled English templates, its fields are taken out, the words among them that are
-themselves English (a phase, a position, "a face-down card"…) are translated with
-``messages_fr.VALUES``, and the French template is filled in. A text that joins several sentences
-(a Yu-Gi-Oh! battle) is translated sentence by sentence. Anything not recognised stays in English
-rather than being lost — ``tests/rulings/engine/test_i18n.py`` makes sure every template of the
-engine has its French and that the golden replays come out with no English left.
+The engine never writes a sentence: its events and refusals carry :class:`~rulings.engine.messages.
+Message` objects (a msgid, the English template, and its parameters), and its rule catalogue and
+rule sets are English data. Text is made here, when an answer is built: English is the msgid filled
+in; another language looks each msgid up in ``locale/<lang>/LC_MESSAGES/engine.mo`` (domain
+``engine``). Rule titles, summaries and interpretations have the rule id as their msgctxt, rule-set
+titles and descriptions ``"<game>:<key>"``; a rule's ``passage`` is the French quote of its source
+and is never translated.
 
-Catalogue titles and summaries come from ``catalogue_fr.CATALOGUE`` (rule id → (title, summary)),
-interpretations from ``rulesets_fr.INTERPRETATIONS`` (rule id → text); the ``passage`` is already the
-French source quote. Rule-set titles and descriptions come from ``rulesets_fr.RULESETS``
-((game, key) → (title, description)), through ``ruleset_text``.
+The compiled ``engine.mo`` is committed next to its ``engine.po``; ``make messages``
+(``python -m rulings.engine.makemessages``) extracts, merges and compiles them, and
+``tests/rulings/engine/test_i18n.py`` fails when a msgid has no translation or the .mo is older than
+the .po. Should the .mo be missing, the .po is compiled in memory when the language is first used.
 """
 
 from __future__ import annotations
 
-import re
-import string
-from functools import cache, lru_cache
+import gettext
+import io
+from functools import cache
+from pathlib import Path
 from typing import Any
 
+from . import _legacy_i18n
+from ._legacy_i18n import fields, translate, translate_answer  # noqa: F401 - until every game speaks in messages
 from .base import Rule, RuleSet
+from .messages import Message, Sentences
+from .pofile import mo_bytes, parse
 
-LANGUAGES = ("en", "fr")
+LOCALE_DIR = Path(__file__).resolve().with_name("locale")
+DOMAIN = "engine"
 DEFAULT_LANGUAGE = "en"
 
+
+def _languages() -> tuple[str, ...]:
+    """English, then every language with a catalogue under ``locale/``."""
+    folders = sorted(LOCALE_DIR.iterdir()) if LOCALE_DIR.is_dir() else []
+    found = [
+        path.name
+        for path in folders
+        if any((path / "LC_MESSAGES" / f"{DOMAIN}{suffix}").exists() for suffix in (".po", ".mo"))
+    ]
+    return (DEFAULT_LANGUAGE, *(lang for lang in found if lang != DEFAULT_LANGUAGE))
+
+
+LANGUAGES = _languages()
+
 __all__ = [
+    "DEFAULT_LANGUAGE",
     "LANGUAGES",
-    "fields",
+    "catalogue",
     "language_of",
+    "render",
+    "render_json",
     "rule_json",
     "ruleset_text",
     "ruleset_title",
-    "translate",
-    "translate_answer",
 ]
 
 
@@ -50,123 +68,70 @@ def language_of(value: Any) -> str:
     return DEFAULT_LANGUAGE
 
 
-def fields(template: str) -> list[str]:
-    """The field names of a template, in order (``"{0} attacks {1}."`` → ``["0", "1"]``)."""
-    return [name for _, name, _, _ in string.Formatter().parse(template) if name is not None]
-
-
-# A field never spans the end of a sentence: joined sentences are translated one by one.
-_FIELD = r"((?:(?!\. [A-Z(]).)*?)"
-
-
-def _pattern(template: str) -> re.Pattern[str]:
-    parts = []
-    for literal, name, _, _ in string.Formatter().parse(template):
-        parts.append(re.escape(literal))
-        if name is not None:
-            parts.append(_FIELD)
-    return re.compile("".join(parts), re.DOTALL)
-
-
 @cache
-def _catalogue(language: str) -> tuple[list[tuple[re.Pattern[str], list[str], str]], Any]:
-    """The compiled templates of a language, most specific (longest literal text) first."""
-    from . import messages_fr
-
-    table = {"fr": messages_fr}[language]
-    compiled = []
-    for english, translated in table.MESSAGES.items():
-        literal = len("".join(lit for lit, _, _, _ in string.Formatter().parse(english)))
-        compiled.append((literal, _pattern(english), fields(english), translated))
-    compiled.sort(key=lambda item: -item[0])
-    return [(pattern, names, translated) for _, pattern, names, translated in compiled], table
-
-
-def _one(text: str, language: str, depth: int = 0) -> str | None:
-    templates, table = _catalogue(language)
-    for pattern, names, translated in templates:
-        match = pattern.fullmatch(text)
-        if match is not None:
-            return _fill(translated, dict(zip(names, match.groups(), strict=True)), table, language, depth)
-    return None
+def catalogue(language: str) -> gettext.GNUTranslations | None:
+    """The compiled catalogue of a language (``language_of`` form), or None for English."""
+    if language == DEFAULT_LANGUAGE or language not in LANGUAGES:
+        return None
+    folder = LOCALE_DIR / language / "LC_MESSAGES"
+    compiled = folder / f"{DOMAIN}.mo"
+    if compiled.exists():
+        with compiled.open("rb") as handle:
+            return gettext.GNUTranslations(handle)
+    source = parse((folder / f"{DOMAIN}.po").read_text(encoding="utf-8"))
+    return gettext.GNUTranslations(io.BytesIO(mo_bytes(source)))
 
 
-def _fill(template: str, found: dict[str, str], table: Any, language: str, depth: int) -> str:
-    """``{1}`` takes the value (translated by ``VALUES``, or itself a message); ``{1:kind}`` looks the
-    value up in ``KINDS[kind]`` (the same English word, "end", is "de fin" or "End Phase" by game)."""
-    out = []
-    for literal, name, spec, _ in string.Formatter().parse(template):
-        out.append(literal)
-        if name is None:
-            continue
-        value = found[name]
-        if spec:
-            out.append(table.KINDS[spec].get(value, value))
-        elif value in table.VALUES:
-            out.append(table.VALUES[value])
-        else:
-            nested = _one(value, language, depth + 1) if depth < 2 and " " in value else None
-            out.append(value if nested is None else nested)
-    return "".join(out)
+def render(text: Message | Sentences | str | None, language: str = DEFAULT_LANGUAGE) -> str:
+    """The text of one message (or several said in a row) in ``language``; ``None`` is ``""``."""
+    if text is None:
+        return ""
+    if isinstance(text, str):
+        return _legacy_i18n.translate(text, language)
+    return text.render(catalogue(language_of(language)))
 
 
-_SENTENCE_END = re.compile(r"[.:)] ")
+def render_json(value: Any, language: str = DEFAULT_LANGUAGE) -> Any:
+    """A copy of a JSON value (a query's answer) with every message in it rendered in ``language``."""
+    return _render_json(value, catalogue(language_of(language)), language_of(language))
 
 
-@lru_cache(maxsize=4096)
-def translate(text: str, language: str = DEFAULT_LANGUAGE) -> str:
-    """``text`` (one engine message, or several joined by spaces) in ``language``; English as is."""
-    if language == DEFAULT_LANGUAGE or not text:
-        return text
-    whole = _one(text, language)
-    if whole is not None:
-        return whole
-    # several sentences joined: the shortest translatable head, then the rest
-    for match in _SENTENCE_END.finditer(text):
-        head, rest = text[: match.start() + 1], text[match.end() :]
-        first = _one(head, language)
-        if first is not None:
-            return f"{first} {translate(rest, language)}"
-    return text
-
-
-def translate_answer(value: Any, language: str) -> Any:
-    """Every ``explanation`` inside a query answer, translated in place; returns ``value``."""
-    if language == DEFAULT_LANGUAGE:
-        return value
+def _render_json(value: Any, found: gettext.GNUTranslations | None, language: str) -> Any:
+    if isinstance(value, Message | Sentences):
+        return value.render(found)
     if isinstance(value, dict):
-        for key, item in value.items():
-            if key == "explanation" and isinstance(item, str):
-                value[key] = translate(item, language)
-            else:
-                translate_answer(item, language)
-    elif isinstance(value, list):
-        for item in value:
-            translate_answer(item, language)
+        return {
+            key: (
+                _legacy_i18n.translate(item, language)
+                if key == "explanation" and isinstance(item, str)
+                else _render_json(item, found, language)
+            )
+            for key, item in value.items()
+        }
+    if isinstance(value, list | tuple):
+        return [_render_json(item, found, language) for item in value]
     return value
 
 
-def rule_json(rule: Rule, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-    """A catalogue entry; in French its title, summary and interpretation (the passage is the French
-    quote already)."""
-    out = rule.to_json()
-    if language != DEFAULT_LANGUAGE:
-        from . import catalogue_fr, rulesets_fr
+def _translated(language: str, context: str, text: str) -> str:
+    found = catalogue(language_of(language))
+    return text if found is None or not text else found.pgettext(context, text)
 
-        title, summary = catalogue_fr.CATALOGUE.get(rule.id, (rule.title, rule.summary))
-        out["title"], out["summary"] = title, summary
-        if rule.interpretation:
-            out["interpretation"] = rulesets_fr.INTERPRETATIONS.get(rule.id, rule.interpretation)
+
+def rule_json(rule: Rule, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """A catalogue entry; in another language its title, summary and interpretation (the passage is
+    the French quote of the rule text already)."""
+    out = rule.to_json()
+    if language_of(language) != DEFAULT_LANGUAGE:
+        for key in ("title", "summary", "interpretation"):
+            out[key] = _translated(language, rule.id, out[key])
     return out
 
 
 def ruleset_text(game: str, ruleset: RuleSet, language: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
     """``(title, description)`` of one of ``game``'s rule sets in ``language``; English as is."""
-    if language_of(language) == DEFAULT_LANGUAGE:
-        return ruleset.title, ruleset.description
-    from . import rulesets_fr
-
-    return rulesets_fr.RULESETS.get((game, ruleset.key), (ruleset.title, ruleset.description))
+    context = f"{game}:{ruleset.key}"
+    return _translated(language, context, ruleset.title), _translated(language, context, ruleset.description)
 
 
 def ruleset_title(game: str, ruleset: RuleSet, language: str = DEFAULT_LANGUAGE) -> str:

@@ -103,3 +103,19 @@ class ResultForm(forms.Form):
     )
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=2000)
+
+
+class ImportForm(forms.Form):
+    """The console's event import: one JSON file (its size is checked before it is read, in the view)."""
+
+    file = forms.FileField(
+        label=_("Event file (JSON export)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+    @property
+    def limit(self) -> str:
+        """The largest file accepted, for the page ("10 MB")."""
+        from tournaments.services.event_import import import_limit_label
+
+        return import_limit_label()

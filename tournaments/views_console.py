@@ -18,9 +18,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import services
+from tournaments.forms import ImportForm
 from tournaments.models import (
     Event,
     EventStatus,
@@ -90,10 +92,6 @@ class EventForm(forms.Form):
     )
 
 
-class ImportForm(forms.Form):
-    file = forms.FileField(label=gettext_lazy("Event file (JSON export)"))
-
-
 @login_required
 @require_GET
 def console_home(request: HttpRequest) -> HttpResponse:
@@ -132,31 +130,56 @@ def console_event_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+@csrf_exempt  # checked by _event_import_form, once the upload's size is known (the check reads the form)
 def console_event_import(request: HttpRequest) -> HttpResponse:
-    """Restore an exported event: read here, validated as a whole and written on a worker (progress bar);
-    nothing is kept on error."""
-    from tournaments.services.exports import transfer_start_import
+    """Restore an exported event: the file's size is checked before it is read (413), then it is parsed and
+    validated as a whole here (400 listing every problem by JSON Pointer; nothing created), and written on a
+    worker (progress bar). Every person in it becomes a new placeholder record; the importer is the only
+    organizer (tournaments.services.event_import)."""
+    from core.uploads import body_too_large, limit_uploads
+    from tournaments.services.event_import import import_max_bytes, too_large_error
 
     if not request.user.is_organizer:
         raise PermissionDenied(_("Only organizers can import events."))
+    if body_too_large(request, import_max_bytes()):
+        return _import_refused(request, ImportForm(), too_large_error().errors, status=413)
+    limit_uploads(request, import_max_bytes())
+    return _event_import_form(request)
+
+
+@csrf_protect
+def _event_import_form(request: HttpRequest) -> HttpResponse:
+    from tournaments.services.event_import import (
+        EventImportError,
+        import_max_bytes,
+        too_large_error,
+        transfer_start_import,
+    )
+
     form = ImportForm(request.POST, request.FILES)
-    errors: list[dict] = []
-    if form.is_valid():
-        try:
-            document = json.loads(form.cleaned_data["file"].read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            errors = [
-                {"path": "", "message": _("Not a JSON file: %(error)s") % {"error": exc}, "code": "json"}
-            ]
-        else:
-            transfer = transfer_start_import(document=document, user=request.user)
-            return redirect("tournaments:console_transfer", transfer_id=transfer.pk)
+    if getattr(request, "upload_too_large", False):
+        return _import_refused(request, ImportForm(), too_large_error().errors, status=413)
+    if not form.is_valid():
+        return _import_refused(request, form, [], status=400)
+    upload = form.cleaned_data["file"]
+    if upload.size > import_max_bytes():  # before .read()
+        return _import_refused(request, ImportForm(), too_large_error().errors, status=413)
+    try:
+        transfer = transfer_start_import(data=upload.read(), user=request.user)
+    except EventImportError as exc:
+        return _import_refused(request, ImportForm(), exc.errors, status=exc.status)
+    except TournamentError as exc:
+        raise PermissionDenied(exc.message) from exc
+    return redirect("tournaments:console_transfer", transfer_id=transfer.pk)
+
+
+def _import_refused(request: HttpRequest, form: ImportForm, errors: list, *, status: int) -> HttpResponse:
     events = list(events_managed_by(user=request.user)[:100])
     return render(
         request,
         "tournaments/console/home.html",
         {"events": events, "form": EventForm(), "import_form": form, "import_errors": errors},
-        status=400,
+        status=status,
     )
 
 

@@ -132,6 +132,9 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 # Uploads: deck files are small; anything larger is refused before it reaches a parser.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+# Event imports (docs/security.md, "Event import"): the largest event file, checked on the request's
+# Content-Length and the upload's size before anything is read (413), and on the command's file.
+EVENT_IMPORT_MAX_BYTES = env.int("EVENT_IMPORT_MAX_BYTES", default=10 * 1024 * 1024)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from tests.tournaments.day.conftest import full_event
 from tournaments.models import Event
-from tournaments.services.exports import EventImportError, event_export, event_import
+from tournaments.services.event_import import EventImportError, event_import
+from tournaments.services.exports import event_export
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +56,7 @@ def base_document(organizer, judge, yugioh_cards):
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
-def test_fuzzed_documents_import_or_are_refused_cleanly(base_document, data):
+def test_fuzzed_documents_import_or_are_refused_cleanly(base_document, organizer, data):
     document = copy.deepcopy(base_document)
     paths = list(_paths(document))
     for _ in range(data.draw(st.integers(1, 3))):
@@ -66,7 +67,7 @@ def test_fuzzed_documents_import_or_are_refused_cleanly(base_document, data):
             continue  # an earlier mutation removed that place
     events = Event.objects.count()
     try:
-        event_import(document=document)
+        event_import(document=document, importer=organizer)
     except EventImportError as exc:
         assert exc.errors and all(e["path"] == "" or e["path"].startswith("/") for e in exc.errors)
         assert Event.objects.count() == events

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from .messages import Text
+
 JSON = dict[str, Any]
 
 # Resolves a bare card reference ({"id": …} or {"name": …}) to a full card object of
@@ -44,12 +46,20 @@ class MalformedDocument(EngineError):
 
 
 class IllegalAction(EngineError):
-    """A well-formed action the rules forbid. A valid question with an answer."""
+    """A well-formed action the rules forbid. A valid question with an answer.
 
-    def __init__(self, rules: Iterable[str], explanation: str):
+    ``message`` says why (a :class:`~rulings.engine.messages.Message`, rendered in the reader's
+    language when the answer is built); ``explanation`` is its English text.
+    """
+
+    def __init__(self, rules: Iterable[str], message: Text):
         self.rules = list(rules)
-        self.explanation = explanation
-        super().__init__(explanation)
+        self.message = message
+        super().__init__(message)
+
+    @property
+    def explanation(self) -> str:
+        return str(self.message)
 
 
 class GameOver(IllegalAction):
@@ -60,14 +70,19 @@ class GameOver(IllegalAction):
 class Event:
     """Something that happened while applying an action.
 
-    ``rules`` and ``text`` explain it; the replay joins them into the step's
-    ``rules`` and ``explanation``. ``data`` is the event's own JSON payload.
+    ``rules`` and ``message`` explain it; the replay joins them into the step's ``rules`` and
+    ``explanation`` (the message rendered in the answer's language: nothing is rendered before an
+    answer is built). ``data`` is the event's own JSON payload; ``text`` is the English of the message.
     """
 
     type: str
     data: JSON = field(default_factory=dict)
     rules: tuple[str, ...] = ()
-    text: str = ""
+    message: Text | None = None
+
+    @property
+    def text(self) -> str:
+        return "" if self.message is None else str(self.message)
 
     def to_json(self) -> JSON:
         return {"type": self.type, **self.data}

@@ -88,6 +88,8 @@ def render(text: Message | Sentences | str | None, language: str = DEFAULT_LANGU
         return ""
     if isinstance(text, str):
         return _legacy_i18n.translate(text, language)
+    if isinstance(text, Sentences) and any(isinstance(part, str) for part in text.parts):
+        return " ".join(render(part, language) for part in text.parts)
     return text.render(catalogue(language_of(language)))
 
 
@@ -98,7 +100,7 @@ def render_json(value: Any, language: str = DEFAULT_LANGUAGE) -> Any:
 
 def _render_json(value: Any, found: gettext.GNUTranslations | None, language: str) -> Any:
     if isinstance(value, Message | Sentences):
-        return value.render(found)
+        return render(value, language)
     if isinstance(value, dict):
         return {
             key: (

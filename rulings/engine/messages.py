@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
-__all__ = ["Message", "Sentences", "Text", "msg", "msg_plural", "sentences", "terms"]
+__all__ = ["Message", "Sentences", "Text", "either", "msg", "msg_plural", "sentences", "terms"]
 
 
 class Catalogue(Protocol):
@@ -160,3 +160,13 @@ def terms(context: str, words: Mapping[str, str] | Iterable[str]) -> dict[str, M
     same English word can be translated differently where it means something else."""
     pairs = words.items() if isinstance(words, Mapping) else ((word, word) for word in words)
     return {key: Message(english, context=context) for key, english in pairs}
+
+
+def either(words: list[Message]) -> Message:
+    """Alternatives: ``[main, attack]`` → "main or attack", three or more → "main or attack or end"
+    in English (French: "principale, d'attaque ou de fin")."""
+    if len(words) == 1:
+        return words[0]
+    if len(words) == 2:
+        return msg("{first} or {second}", first=words[0], second=words[1])
+    return msg("{first} or {others}", first=words[0], others=either(words[1:]))

@@ -21,12 +21,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from .base import JSON, Event, GameOver, IllegalAction, MalformedDocument, PathError
-from .i18n import DEFAULT_LANGUAGE, language_of, rule_json, translate, translate_answer
+from .i18n import DEFAULT_LANGUAGE, language_of, render, render_json, rule_json
+from .messages import Sentences, msg
 from .registry import UnknownGame, game_keys, get_game
 
 ENVELOPE_FIELDS = ("game", "ruleset", "state", "actions", "query")
 
-__all__ = ["ENVELOPE_FIELDS", "catalogue_json", "replay", "step_json"]
+__all__ = ["ENVELOPE_FIELDS", "catalogue_json", "render_answer", "replay", "replay_messages", "step_json"]
 
 
 def _pointer_token(key: Any) -> str:
@@ -37,35 +38,32 @@ def _dedupe(rule_ids: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(rule_ids))
 
 
-def step_json(
-    index: int, action: JSON | None, legal: bool, events: list[Event], language: str = DEFAULT_LANGUAGE
-) -> JSON:
-    """One step of the answer: rules are the de-duplicated union of its events' rules.
-
-    The explanation is rendered here, in ``language``: the engine's events carry English text only.
-    """
-    rules = _dedupe(rule for event in events for rule in event.rules)
+def _step(index: int, action: JSON | None, legal: bool, events: list[Event]) -> JSON:
+    """One step of the answer, its explanation still messages: the events' messages in a row."""
     return {
         "index": index,
         "action": action,
         "legal": legal,
         "events": [event.to_json() for event in events],
-        "rules": rules,
-        "explanation": " ".join(
-            event.text if language == DEFAULT_LANGUAGE else translate(event.text, language)
-            for event in events
-            if event.text
-        ),
+        "rules": _dedupe(rule for event in events for rule in event.rules),
+        "explanation": Sentences(event.message for event in events),
     }
 
 
-def _illegal_step(
-    index: int, action: JSON | None, error: IllegalAction, before: list[Event], language: str
+def step_json(
+    index: int, action: JSON | None, legal: bool, events: list[Event], language: str = DEFAULT_LANGUAGE
 ) -> JSON:
-    step = step_json(index, action, False, before, language)
+    """One step of the answer: rules are the de-duplicated union of its events' rules, the explanation
+    their messages in ``language``."""
+    step = _step(index, action, legal, events)
+    step["explanation"] = render(step["explanation"], language)
+    return step
+
+
+def _illegal_step(index: int, action: JSON | None, error: IllegalAction, before: list[Event]) -> JSON:
+    step = _step(index, action, False, before)
     step["rules"] = _dedupe([*step["rules"], *error.rules])
-    explanation = translate(error.explanation, language)
-    step["explanation"] = " ".join(part for part in (step["explanation"], explanation) if part)
+    step["explanation"] = Sentences((*step["explanation"].parts, error.message))
     return step
 
 
@@ -97,7 +95,24 @@ def replay(document: Any, *, card_lookup: Any = None, language: str = DEFAULT_LA
 
     ``language`` ("en" or "fr"; anything else is English) is the language of the explanations.
     """
+    return render_answer(replay_messages(document, card_lookup=card_lookup), language)
+
+
+def render_answer(answer: JSON, language: str = DEFAULT_LANGUAGE) -> JSON:
+    """The Answer JSON of :func:`replay_messages` with its explanations rendered in ``language`` (a new
+    object: the same answer can be rendered in several languages)."""
     language = language_of(language)
+    out = dict(answer)
+    out["steps"] = [
+        {**step, "explanation": render(step["explanation"], language)} for step in answer["steps"]
+    ]
+    if "answer" in answer:
+        out["answer"] = render_json(answer["answer"], language)
+    return out
+
+
+def replay_messages(document: Any, *, card_lookup: Any = None) -> JSON:
+    """:func:`replay`, with every explanation (steps and query answer) left as messages."""
     errors = _envelope_errors(document)
     game = None
     if isinstance(document, dict) and not any(e.path == "/game" for e in errors):
@@ -142,15 +157,18 @@ def replay(document: Any, *, card_lookup: Any = None, language: str = DEFAULT_LA
             # the game's own refusal names its rule; the generic one covers a game that would not refuse
             error = GameOver(
                 outcome.rules,
-                "The game is already over"
-                + (" (a draw)." if outcome.draw else f" (player {outcome.winner} won).")
-                + " No further action applies.",
+                msg("The game is already over (a draw). No further action applies.")
+                if outcome.draw
+                else msg(
+                    "The game is already over (player {winner} won). No further action applies.",
+                    winner=outcome.winner,
+                ),
             )
             try:
                 game.apply(state, action)
             except IllegalAction as refusal:
                 error = refusal
-            steps.append(_illegal_step(index, game.action_to_json(action), error, pending, language))
+            steps.append(_illegal_step(index, game.action_to_json(action), error, pending))
             pending = []
             stopped_at = index
             break
@@ -159,7 +177,7 @@ def replay(document: Any, *, card_lookup: Any = None, language: str = DEFAULT_LA
         try:
             state, events = game.apply(state, action)
         except IllegalAction as error:
-            steps.append(_illegal_step(index, action_json, error, pending, language))
+            steps.append(_illegal_step(index, action_json, error, pending))
             pending = []
             stopped_at = index
             break
@@ -169,13 +187,13 @@ def replay(document: Any, *, card_lookup: Any = None, language: str = DEFAULT_LA
             next_raw = actions[index + 1] if index + 1 < len(actions) else None
             state, settled = settle(state, next_raw)
             events.extend(settled)
-        steps.append(step_json(index, action_json, True, events, language))
+        steps.append(_step(index, action_json, True, events))
 
     if not actions and settle is not None:
         state, settled = settle(state, None)
         pending.extend(settled)
     if pending:
-        steps.append(step_json(0, None, True, pending, language))
+        steps.append(_step(0, None, True, pending))
 
     answer: JSON = {
         "game": game.key,
@@ -186,7 +204,7 @@ def replay(document: Any, *, card_lookup: Any = None, language: str = DEFAULT_LA
         "outcome": game.outcome(state).to_json(),
     }
     if query is not None:
-        answer["answer"] = translate_answer(game.answer(state, query, path="/query"), language)
+        answer["answer"] = game.answer(state, query, path="/query")
     return answer
 
 

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..base import Event
-from ..common.turns import OTHER, illegal, make_apply, make_draw, make_phase_handlers, players_lose
+from ..common.turns import (
+    OTHER,
+    PHASES,
+    illegal,
+    make_apply,
+    make_draw,
+    make_phase_handlers,
+    phases_named,
+    players_lose,
+)
+from ..messages import Message, msg, terms
 from .actions import Action, Ref
 from .state import EFFECT_KINDS, LINES, Card, Player, State, TurnEffect
 
@@ -13,6 +23,24 @@ from .state import EFFECT_KINDS, LINES, Card, Player, State, TurnEffect
 NEXT_PHASE_ACTION = {key: Action("next_phase", key) for key in ("A", "B")}
 END_TURN_ACTION = {key: Action("end_turn", key) for key in ("A", "B")}
 OTHER_LINE = {"attackers": "defenders", "defenders": "attackers"}
+# The lines as a sentence names them ("the attackers line").
+LINE_NAMES = terms("arrows line", ("attackers", "defenders"))
+# What a refusal names. Built once: the checks run on every action, refused or not.
+PLACING = msg("Placing a monster")
+MOVING = msg("Moving a monster")
+AN_ATTACK = msg("An attack")
+A_CARD_EFFECT = msg("A card effect")
+STEALING = msg("Stealing a monster")
+DAMAGING = msg("Damage to a monster")
+DESTROYING = msg("Destroying a monster")
+LIFE_POINTS_EFFECT = msg("An effect on life points")
+MOVED = msg("The monster moved")
+ATTACKER = msg("The attacker")
+EFFECT_SOURCE = msg("The monster whose effect it is")
+EFFECT_TARGET = msg("The monster the effect applies to")
+STOLEN = msg("The stolen monster")
+DAMAGED = msg("The damaged monster")
+DESTROYED = msg("The destroyed monster")
 
 
 def first_free(line: list[Card | None]) -> int | None:
@@ -26,7 +54,7 @@ def first_free(line: list[Card | None]) -> int | None:
 
 
 def lose_lp(
-    state: State, key: str, amount: int, rules: tuple[str, ...], events: list[Event], why: str
+    state: State, key: str, amount: int, rules: tuple[str, ...], events: list[Event], why: Message
 ) -> None:
     player = state.players[key]
     player.lp = max(0, player.lp - amount)
@@ -35,7 +63,13 @@ def lose_lp(
             "damage",
             {"player": key, "amount": amount, "lp": player.lp},
             rules,
-            f"{key} loses {amount} life points ({why}); {player.lp} left.",
+            msg(
+                "{player} loses {amount} life points ({why}); {lp} left.",
+                player=key,
+                amount=amount,
+                why=why,
+                lp=player.lp,
+            ),
         )
     )
 
@@ -50,15 +84,17 @@ def check_life_points(state: State, events: list[Event]) -> None:
             events,
             out,
             rule="ARR-LIFE-POINTS",
-            draw_text="Both players are at 0 life points: a draw.",
-            loss_text="{loser} is at 0 life points: {winner} wins.",
+            draw_text=msg("Both players are at 0 life points: a draw."),
+            loss_text=msg("{loser} is at 0 life points: {winner} wins."),
         )
 
 
 # --- monsters ------------------------------------------------------------------------------------
 
 
-def destroy_monster(state: State, ref: Ref, rules: tuple[str, ...], events: list[Event], why: str) -> None:
+def destroy_monster(
+    state: State, ref: Ref, rules: tuple[str, ...], events: list[Event], why: Message
+) -> None:
     owner, line, index = ref
     player = state.players[owner]
     card = player.zone(line)[index]
@@ -69,7 +105,7 @@ def destroy_monster(state: State, ref: Ref, rules: tuple[str, ...], events: list
             "destroyed",
             {"card": f"{owner}.{line}.{index}", "name": card.name},
             (*rules, "ARR-DESTROYED-GRAVEYARD"),
-            f"{card.name} is destroyed ({why}) and goes to the graveyard.",
+            msg("{card} is destroyed ({why}) and goes to the graveyard.", card=card.name, why=why),
         )
     )
 
@@ -83,7 +119,11 @@ def settle_damage(state: State, ref: Ref, events: list[Event]) -> None:
             ref,
             ("ARR-DAMAGE-ACCUMULATES",),
             events,
-            f"its {monster.damage_taken} damage is now above its {monster.def_} DEF",
+            msg(
+                "its {damage} damage is now above its {defense} DEF",
+                damage=monster.damage_taken,
+                defense=monster.def_,
+            ),
         )
 
 
@@ -95,17 +135,31 @@ def hit_monster(state: State, ref: Ref, amount: int, events: list[Event]) -> boo
     monster.damage_taken += amount
     zone[index] = monster
     destroyed = monster.damage_taken > monster.def_
+    figures = {
+        "monster": monster.name,
+        "amount": amount,
+        "total": monster.damage_taken,
+        "defense": monster.def_,
+    }
     events.append(
         Event(
             "monster_damage",
             {"card": f"{owner}.{line}.{index}", "amount": amount, "damage_taken": monster.damage_taken},
             ("ARR-DAMAGE-ACCUMULATES",),
-            f"{monster.name} takes {amount} damage ({monster.damage_taken} in all against {monster.def_} DEF)"
-            + (": more than its DEF." if destroyed else ": not more than its DEF, nothing happens."),
+            msg(
+                "{monster} takes {amount} damage ({total} in all against {defense} DEF): more than its DEF.",
+                **figures,
+            )
+            if destroyed
+            else msg(
+                "{monster} takes {amount} damage ({total} in all against {defense} DEF): "
+                "not more than its DEF, nothing happens.",
+                **figures,
+            ),
         )
     )
     if destroyed:
-        destroy_monster(state, ref, ("ARR-DAMAGE-ACCUMULATES",), events, "its damage is above its DEF")
+        destroy_monster(state, ref, ("ARR-DAMAGE-ACCUMULATES",), events, msg("its damage is above its DEF"))
     return destroyed
 
 
@@ -117,7 +171,12 @@ def resolve_attack(state: State, attacker_ref: Ref, target_ref: Ref | None) -> l
     events: list[Event] = []
     if target_ref is None:
         lose_lp(
-            state, opponent, attacker.atk, ("ARR-DIRECT-ATTACK",), events, f"direct attack by {attacker.name}"
+            state,
+            opponent,
+            attacker.atk,
+            ("ARR-DIRECT-ATTACK",),
+            events,
+            msg("direct attack by {attacker}", attacker=attacker.name),
         )
         check_life_points(state, events)
         return events
@@ -128,22 +187,28 @@ def resolve_attack(state: State, attacker_ref: Ref, target_ref: Ref | None) -> l
             "combat",
             {"attacker": f"{key}.{a_line}.{a_index}", "target": "{}.{}.{}".format(*target_ref)},
             ("ARR-ATTACK-PHASE",),
-            f"{attacker.name} ({atk} ATK) attacks {target.name} ({def_} DEF).",
+            msg(
+                "{attacker} ({atk} ATK) attacks {target} ({defense} DEF).",
+                attacker=attacker.name,
+                atk=atk,
+                target=target.name,
+                defense=def_,
+            ),
         )
     )
     hit_monster(state, target_ref, atk, events)
     if atk > def_:
-        lose_lp(state, opponent, atk - def_, ("ARR-COMBAT-DAMAGE",), events, "its monster was beaten")
+        lose_lp(state, opponent, atk - def_, ("ARR-COMBAT-DAMAGE",), events, msg("its monster was beaten"))
     elif def_ > atk:
-        destroy_monster(state, attacker_ref, ("ARR-DEF-HIGHER",), events, "it attacked a higher DEF")
-        lose_lp(state, key, def_ - atk, ("ARR-DEF-HIGHER",), events, "its monster attacked a higher DEF")
+        destroy_monster(state, attacker_ref, ("ARR-DEF-HIGHER",), events, msg("it attacked a higher DEF"))
+        lose_lp(state, key, def_ - atk, ("ARR-DEF-HIGHER",), events, msg("its monster attacked a higher DEF"))
     else:
         events.append(
             Event(
                 "tie",
                 {"attacker": f"{key}.{a_line}.{a_index}"},
                 ("ARR-EQUAL",),
-                "ATK equals DEF: no player takes damage.",
+                msg("ATK equals DEF: no player takes damage."),
             )
         )
     check_life_points(state, events)
@@ -184,7 +249,10 @@ def flip_facing(state: State, key: str, space: int, events: list[Event]) -> None
                 "not_flipped",
                 {"card": f"{key}.attackers.{space}", "facing": f"{OTHER[key]}.attackers.{space}"},
                 ("ARR-FLIP-OWN-TURN",),
-                f"{mine.name} faces a stronger arrow but is not flipped: only the acting player's arrows do.",
+                msg(
+                    "{mine} faces a stronger arrow but is not flipped: only the acting player's arrows do.",
+                    mine=mine.name,
+                ),
             )
         )
         return
@@ -199,7 +267,11 @@ def flip_facing(state: State, key: str, space: int, events: list[Event]) -> None
                 "not_flipped",
                 {"card": f"{OTHER[key]}.attackers.{space}"},
                 ("ARR-FLIP",),
-                f"{theirs.name} would be flipped, but {key} has no free space to take it.",
+                msg(
+                    "{theirs} would be flipped, but {player} has no free space to take it.",
+                    theirs=theirs.name,
+                    player=key,
+                ),
             )
         )
         return
@@ -213,8 +285,17 @@ def flip_facing(state: State, key: str, space: int, events: list[Event]) -> None
             "flipped",
             {"card": f"{OTHER[key]}.attackers.{space}", "to": f"{key}.{line}.{free}", "name": theirs.name},
             ("ARR-FLIP", "ARR-STOLEN-RESET"),
-            f"{mine.name}'s arrows ({mine.strength}) beat {theirs.name}'s ({theirs.strength}): "
-            f"{theirs.name} is flipped to {key}'s side ({key}.{line}.{free}); its ATK and DEF effects reset.",
+            msg(
+                "{mine}'s arrows ({mine_strength}) beat {theirs}'s ({theirs_strength}): {theirs} is flipped "
+                "to {player}'s side ({player}.{line}.{free}); its ATK and DEF effects reset.",
+                mine=mine.name,
+                mine_strength=mine.strength,
+                theirs=theirs.name,
+                theirs_strength=theirs.strength,
+                player=key,
+                line=line,
+                free=free,
+            ),
         )
     )
     settle_damage(state, (key, line, free), events)
@@ -240,7 +321,12 @@ def halve(state: State, key: str, rules: tuple[str, ...], events: list[Event]) -
             "lp_halved",
             {"player": key, "lp": player.lp},
             (*rules, "ARR-HALVE-ROUND-UP"),
-            f"{key}'s life points are halved: {before} → {player.lp} (rounded up).",
+            msg(
+                "{player}'s life points are halved: {before} → {after} (rounded up).",
+                player=key,
+                before=before,
+                after=player.lp,
+            ),
         )
     )
 
@@ -250,7 +336,7 @@ def resolve_effect(state: State, effect: TurnEffect, rules: tuple[str, ...], eve
         halve(state, effect.player, rules, events)
         return
     for key in ("A", "B") if effect.player == "both" else (effect.player,):
-        lose_lp(state, key, effect.amount, rules, events, "an effect")
+        lose_lp(state, key, effect.amount, rules, events, msg("an effect"))
 
 
 def end_turn(state: State, events: list[Event]) -> None:
@@ -280,7 +366,12 @@ def end_turn(state: State, events: list[Event]) -> None:
             "turn_start",
             {"turn": state.turn, "player": state.turn_player},
             ("ARR-TURN",),
-            f"{key} ends the turn; turn {state.turn} is {state.turn_player}'s.",
+            msg(
+                "{player} ends the turn; turn {turn} is {turn_player}'s.",
+                player=key,
+                turn=state.turn,
+                turn_player=state.turn_player,
+            ),
         )
     )
     draw(state, events)
@@ -289,20 +380,35 @@ def end_turn(state: State, events: list[Event]) -> None:
 # --- the actions ---------------------------------------------------------------------------------
 
 
-def _require_phase(state: State, phases: tuple[str, ...], what: str, rule: str = "ARR-TURN") -> None:
+def _require_phase(state: State, phases: tuple[str, ...], what: Message, rule: str = "ARR-TURN") -> None:
     if state.phase not in phases:
         raise illegal(
-            rule, f"{what} happens in the {' or '.join(phases)} phase, not the {state.phase} phase."
+            rule,
+            msg(
+                "{what} happens in the {phases} phase, not the {phase} phase.",
+                what=what,
+                phases=phases_named(phases),
+                phase=PHASES[state.phase],
+            ),
         )
 
 
-def _field_monster(state: State, ref: Ref, what: str, *, owner: str | None = None) -> Card:
+def _field_monster(state: State, ref: Ref, what: Message, *, owner: str | None = None) -> Card:
     ref_owner, zone, index = ref
     if zone not in LINES or (owner is not None and ref_owner != owner):
-        whose = f"{owner}'s" if owner else "a"
-        raise illegal(
-            "ARR-LINES", f"{what} must be a monster in {whose} lines; {ref_owner}.{zone}.{index} is not."
-        )
+        where = {"ref_owner": ref_owner, "zone": zone, "index": index}
+        if owner:
+            text = msg(
+                "{what} must be a monster in {owner}'s lines; {ref_owner}.{zone}.{index} is not.",
+                what=what,
+                owner=owner,
+                **where,
+            )
+        else:
+            text = msg(
+                "{what} must be a monster in a lines; {ref_owner}.{zone}.{index} is not.", what=what, **where
+            )
+        raise illegal("ARR-LINES", text)
     return state.players[ref_owner].zone(zone)[index]
 
 
@@ -311,25 +417,36 @@ def _target_space(player: Player, line: str, space: int | None) -> int:
     if space is None:
         free = first_free(spaces)
         if free is None:
-            raise illegal("ARR-LINES", f"Every space of the {line} line is taken.")
+            raise illegal("ARR-LINES", msg("Every space of the {line} line is taken.", line=LINE_NAMES[line]))
         return free
     if spaces[space] is not None:
-        raise illegal("ARR-LINES", f"Space {space} of the {line} line is taken.")
+        raise illegal(
+            "ARR-LINES", msg("Space {space} of the {line} line is taken.", space=space, line=LINE_NAMES[line])
+        )
     return space
 
 
 def do_place(state: State, action: Action) -> list[Event]:
-    _require_phase(state, ("main",), "Placing a monster")
+    _require_phase(state, ("main",), PLACING)
     key = action.player
     owner, zone, index = action.card  # type: ignore[misc]
     if owner != key or zone not in ("hand", "graveyard"):
         raise illegal(
-            "ARR-LINES", f"A monster is placed from {key}'s hand or graveyard, not {owner}.{zone}.{index}."
+            "ARR-LINES",
+            msg(
+                "A monster is placed from {player}'s hand or graveyard, not {owner}.{zone}.{index}.",
+                player=key,
+                owner=owner,
+                zone=zone,
+                index=index,
+            ),
         )
     player = state.players[key]
     card = player.zone(zone)[index]
     if card.kind != "monster":
-        raise illegal("ARR-LINES", f"{card.name} is not a monster: only monsters stand in the lines.")
+        raise illegal(
+            "ARR-LINES", msg("{card} is not a monster: only monsters stand in the lines.", card=card.name)
+        )
     line = action.line
     space = _target_space(player, line, action.space)  # type: ignore[arg-type]
     del player.zone(zone)[index]
@@ -346,7 +463,13 @@ def do_place(state: State, action: Action) -> list[Event]:
             "placed",
             {"player": key, "card": f"{key}.{line}.{space}", "name": card.name, "from": zone},
             rules,
-            f"{key} places {card.name} in the {line} line (space {space}); it cannot attack this turn.",
+            msg(
+                "{player} places {card} in the {line} line (space {space}); it cannot attack this turn.",
+                player=key,
+                card=card.name,
+                line=LINE_NAMES[line],
+                space=space,
+            ),
         )
     ]
     # Its own ATK and DEF effects, then RET, before its arrows act (ARR-EFFECTS-BEFORE-ARROWS).
@@ -360,7 +483,12 @@ def do_place(state: State, action: Action) -> list[Event]:
                     "effect",
                     {"card": f"{key}.{line}.{space}", "effect": kind, "amount": monster.effects[kind]},
                     ("ARR-EFFECTS-BEFORE-ARROWS", "ARR-EFFECTS-ONCE"),
-                    f"{monster.name}'s {kind.upper()} effect ({monster.effects[kind]:+d}) precedes arrows.",
+                    msg(
+                        "{monster}'s {effect} effect ({amount:+d}) precedes arrows.",
+                        monster=monster.name,
+                        effect=kind.upper(),
+                        amount=monster.effects[kind],
+                    ),
                 )
             )
     if line == "attackers":
@@ -369,14 +497,19 @@ def do_place(state: State, action: Action) -> list[Event]:
 
 
 def do_move(state: State, action: Action) -> list[Event]:
-    _require_phase(state, ("main",), "Moving a monster")
+    _require_phase(state, ("main",), MOVING)
     key = action.player
-    monster = _field_monster(state, action.card, "The monster moved", owner=key)  # type: ignore[arg-type]
+    monster = _field_monster(state, action.card, MOVED, owner=key)  # type: ignore[arg-type]
     _, zone, index = action.card  # type: ignore[misc]
     line = action.line
     if line == zone:
         raise illegal(
-            "ARR-LINES", f"{monster.name} is already in the {line} line: a move goes to the other line."
+            "ARR-LINES",
+            msg(
+                "{monster} is already in the {line} line: a move goes to the other line.",
+                monster=monster.name,
+                line=LINE_NAMES[line],
+            ),
         )
     player = state.players[key]
     space = _target_space(player, line, action.space)  # type: ignore[arg-type]
@@ -387,7 +520,13 @@ def do_move(state: State, action: Action) -> list[Event]:
             "moved",
             {"card": f"{key}.{zone}.{index}", "to": f"{key}.{line}.{space}", "name": monster.name},
             ("ARR-LINES", "ARR-DEFENDER-MOVED") if line == "attackers" else ("ARR-LINES",),
-            f"{key} moves {monster.name} to the {line} line (space {space}).",
+            msg(
+                "{player} moves {monster} to the {line} line (space {space}).",
+                player=key,
+                monster=monster.name,
+                line=LINE_NAMES[line],
+                space=space,
+            ),
         )
     ]
     if line == "attackers":
@@ -397,36 +536,51 @@ def do_move(state: State, action: Action) -> list[Event]:
 
 def check_attack(state: State, action: Action) -> None:
     key = action.player
-    _require_phase(state, ("attack",), "An attack", "ARR-ATTACK-PHASE")
-    monster = _field_monster(state, action.card, "The attacker", owner=key)  # type: ignore[arg-type]
+    _require_phase(state, ("attack",), AN_ATTACK, "ARR-ATTACK-PHASE")
+    monster = _field_monster(state, action.card, ATTACKER, owner=key)  # type: ignore[arg-type]
     opponent = state.players[OTHER[key]]
     line = action.card[1]  # type: ignore[index]
     full_attack_line = all(card is not None for card in opponent.attackers)
     if line == "defenders":
         if not full_attack_line:
-            raise illegal("ARR-ATTACKER-LINE", f"{monster.name} is a defender: only attackers can attack.")
+            raise illegal(
+                "ARR-ATTACKER-LINE",
+                msg("{monster} is a defender: only attackers can attack.", monster=monster.name),
+            )
         if action.target is None or action.target[1] != "attackers":
             raise illegal(
                 "ARR-FULL-ATTACKER-LINE",
-                f"{OTHER[key]} fills every attacker space, so {monster.name} may attack, but only one of "
-                f"{OTHER[key]}'s attackers.",
+                msg(
+                    "{opponent} fills every attacker space, so {monster} may attack, "
+                    "but only one of {opponent}'s attackers.",
+                    opponent=OTHER[key],
+                    monster=monster.name,
+                ),
             )
     if monster.placed_this_turn and not state.flags["attack_on_placement_turn"]:
         raise illegal(
             ("ARR-NO-ATTACK-PLACED", "ARR-NO-ATTACK-SUMMONED"),
-            f"{monster.name} was placed this turn: it cannot attack until a later turn.",
+            msg("{monster} was placed this turn: it cannot attack until a later turn.", monster=monster.name),
         )
     if monster.attacked_this_turn:
-        raise illegal("ARR-ONE-ATTACK", f"{monster.name} has already attacked this turn.")
+        raise illegal(
+            "ARR-ONE-ATTACK", msg("{monster} has already attacked this turn.", monster=monster.name)
+        )
     if action.target is None:
         if any(card is not None for card in opponent.defenders):
             raise illegal(
                 "ARR-DIRECT-ATTACK",
-                f"{OTHER[key]} has a monster in the defender line: the player cannot be attacked directly.",
+                msg(
+                    "{opponent} has a monster in the defender line: the player cannot be attacked directly.",
+                    opponent=OTHER[key],
+                ),
             )
         return
     if action.target[0] != OTHER[key] or action.target[1] not in LINES:
-        raise illegal("ARR-ATTACKER-LINE", f"An attack targets a monster of {OTHER[key]} or the player.")
+        raise illegal(
+            "ARR-ATTACKER-LINE",
+            msg("An attack targets a monster of {opponent} or the player.", opponent=OTHER[key]),
+        )
 
 
 def do_attack(state: State, action: Action) -> list[Event]:
@@ -439,37 +593,51 @@ def do_attack(state: State, action: Action) -> list[Event]:
 
 
 def do_trigger_effect(state: State, action: Action) -> list[Event]:
-    _require_phase(state, ("main", "attack", "end"), "A card effect")
+    _require_phase(state, ("main", "attack", "end"), A_CARD_EFFECT)
     key = action.player
-    source = _field_monster(state, action.card, "The monster whose effect it is", owner=key)  # type: ignore[arg-type]
+    source = _field_monster(state, action.card, EFFECT_SOURCE, owner=key)  # type: ignore[arg-type]
     kind = action.effect
     assert kind is not None
     if kind in source.effects_used:
         raise illegal(
-            "ARR-EFFECTS-ONCE", f"{source.name}'s {kind.upper()} effect has already been triggered."
+            "ARR-EFFECTS-ONCE",
+            msg(
+                "{source}'s {effect} effect has already been triggered.",
+                source=source.name,
+                effect=kind.upper(),
+            ),
         )
     amount = action.amount if action.amount is not None else source.effects.get(kind)
     if amount is None:
-        raise illegal("ARR-EFFECTS-ONCE", f"{source.name} has no {kind.upper()} effect: give its `amount`.")
+        raise illegal(
+            "ARR-EFFECTS-ONCE",
+            msg(
+                "{source} has no {effect} effect: give its `amount`.", source=source.name, effect=kind.upper()
+            ),
+        )
     _, s_line, s_index = action.card  # type: ignore[misc]
     used = source.clone()
     used.effects_used = mark_used(used.effects_used, kind)
     state.players[key].zone(s_line)[s_index] = used
     target_ref = action.target or action.card
     assert target_ref is not None
-    target = _field_monster(state, target_ref, "The monster the effect applies to")
+    target = _field_monster(state, target_ref, EFFECT_TARGET)
     owner, t_line, t_index = target_ref
     changed = apply_effect(target, kind, amount)
     state.players[owner].zone(t_line)[t_index] = changed
     rules = ("ARR-EFFECTS-ONCE", "ARR-RET-STACK")
+    says = {"source": source.name, "effect": kind.upper(), "amount": amount, "target": changed.name}
     events = [
         Event(
             "effect",
             {"card": f"{owner}.{t_line}.{t_index}", "effect": kind, "amount": amount,
              "atk": changed.atk, "def": changed.def_, "ret_bonus": changed.ret_bonus},
             rules,
-            f"{source.name}'s {kind.upper()} effect ({amount:+d}) applies to {changed.name}"
-            + (" and adds to its other RET effects." if kind == "ret" else ", replacing any earlier one."),
+            msg("{source}'s {effect} effect ({amount:+d}) applies to {target} and adds to its other RET "
+                "effects.", **says)
+            if kind == "ret"
+            else msg("{source}'s {effect} effect ({amount:+d}) applies to {target}, replacing any earlier "
+                     "one.", **says),
         )
     ]  # fmt: skip
     settle_damage(state, target_ref, events)
@@ -477,9 +645,9 @@ def do_trigger_effect(state: State, action: Action) -> list[Event]:
 
 
 def do_steal(state: State, action: Action) -> list[Event]:
-    _require_phase(state, ("main", "attack", "end"), "Stealing a monster")
+    _require_phase(state, ("main", "attack", "end"), STEALING)
     key = action.player
-    monster = _field_monster(state, action.card, "The stolen monster", owner=OTHER[key])  # type: ignore[arg-type]
+    monster = _field_monster(state, action.card, STOLEN, owner=OTHER[key])  # type: ignore[arg-type]
     owner, zone, index = action.card  # type: ignore[misc]
     me = state.players[key]
     line = action.line or zone
@@ -488,7 +656,10 @@ def do_steal(state: State, action: Action) -> list[Event]:
         line = OTHER_LINE[line]
         space = first_free(me.zone(line))
     if space is None:
-        raise illegal("ARR-LINES", f"{key} has no free space to take {monster.name}.")
+        raise illegal(
+            "ARR-LINES",
+            msg("{player} has no free space to take {monster}.", player=key, monster=monster.name),
+        )
     state.players[owner].zone(zone)[index] = None
     taken = monster.reset_effects()
     taken.placed_this_turn = True
@@ -504,7 +675,13 @@ def do_steal(state: State, action: Action) -> list[Event]:
                 "def": taken.def_,
             },
             ("ARR-STOLEN-RESET",),
-            f"{key} takes {monster.name}; its ATK and DEF effects reset ({taken.atk} ATK, {taken.def_} DEF).",
+            msg(
+                "{player} takes {monster}; its ATK and DEF effects reset ({atk} ATK, {defense} DEF).",
+                player=key,
+                monster=monster.name,
+                atk=taken.atk,
+                defense=taken.def_,
+            ),
         )
     ]
     settle_damage(state, (key, line, space), events)
@@ -512,23 +689,23 @@ def do_steal(state: State, action: Action) -> list[Event]:
 
 
 def do_damage_monster(state: State, action: Action) -> list[Event]:
-    _require_phase(state, ("main", "attack", "end"), "Damage to a monster")
-    _field_monster(state, action.card, "The damaged monster")  # type: ignore[arg-type]
+    _require_phase(state, ("main", "attack", "end"), DAMAGING)
+    _field_monster(state, action.card, DAMAGED)  # type: ignore[arg-type]
     events: list[Event] = []
     hit_monster(state, action.card, action.amount or 0, events)  # type: ignore[arg-type]
     return events
 
 
 def do_destroy(state: State, action: Action) -> list[Event]:
-    _require_phase(state, ("main", "attack", "end"), "Destroying a monster")
-    _field_monster(state, action.card, "The destroyed monster")  # type: ignore[arg-type]
+    _require_phase(state, ("main", "attack", "end"), DESTROYING)
+    _field_monster(state, action.card, DESTROYED)  # type: ignore[arg-type]
     events: list[Event] = []
-    destroy_monster(state, action.card, (), events, "a card effect")  # type: ignore[arg-type]
+    destroy_monster(state, action.card, (), events, msg("a card effect"))  # type: ignore[arg-type]
     return events
 
 
 def do_life_points(state: State, action: Action) -> list[Event]:
-    _require_phase(state, ("main", "attack", "end"), "An effect on life points")
+    _require_phase(state, ("main", "attack", "end"), LIFE_POINTS_EFFECT)
     effect = TurnEffect(
         "halve_lp" if action.type == "halve_lp" else "inflict_damage",
         action.to,  # type: ignore[arg-type]
@@ -542,7 +719,7 @@ def do_life_points(state: State, action: Action) -> list[Event]:
                 "turn_effect_pending",
                 effect.to_json(),
                 ("ARR-TURN-EFFECTS",),
-                "The effect waits for the very end of the end phase.",
+                msg("The effect waits for the very end of the end phase."),
             )
         ]
     events: list[Event] = []

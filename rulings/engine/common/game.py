@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from ..base import JSON, CardLookup, Event, IllegalAction, Outcome, Rule, RuleSet
+from ..messages import msg
 from . import validate as v
 from .turns import OTHER
 
@@ -142,12 +143,19 @@ class TurnGame:
         legality: JSON = {"legal": True}
         try:
             if state.result is not None:
-                raise IllegalAction(state.result[2], "The game is already over.")
+                raise IllegalAction(state.result[2], msg("The game is already over."))
             if state.turn_player != key:
-                raise IllegalAction((self.turn_rule,), f"It is {state.turn_player}'s turn, not {key}'s.")
+                raise IllegalAction(
+                    (self.turn_rule,),
+                    msg(
+                        "It is {turn_player}'s turn, not {player}'s.",
+                        turn_player=state.turn_player,
+                        player=key,
+                    ),
+                )
             self._check_attack(state, key, attacker, target)
         except IllegalAction as error:
-            legality = {"legal": False, "not_legal": {"rules": error.rules, "explanation": error.explanation}}
+            legality = {"legal": False, "not_legal": {"rules": error.rules, "explanation": error.message}}
         simulation = state.copy()
         simulation.result = None
         events = self._resolve_attack(simulation, attacker, target)

@@ -12,36 +12,45 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..base import Event, GameOver, IllegalAction
+from ..messages import Message, either, msg, terms
 
 OTHER = {"A": "B", "B": "A"}
 NEXT_PHASE = {"main": "attack", "attack": "end"}
+# The phases as a sentence names them ("A moves to the attack phase").
+PHASES = terms("phase", ("draw", "main", "attack", "end"))
 
 # (state, events) -> None; (state, action) -> events
 StepFunction = Callable[[Any, list[Event]], None]
 Handler = Callable[[Any, Any], list[Event]]
 
 
-def illegal(rule: str | tuple[str, ...], explanation: str) -> IllegalAction:
+def illegal(rule: str | tuple[str, ...], explanation: Message) -> IllegalAction:
     return IllegalAction((rule,) if isinstance(rule, str) else rule, explanation)
 
 
-def end_game(state: Any, events: list[Event], *, winner: str | None, rule: str, text: str) -> None:
+def phases_named(phases: tuple[str, ...]) -> Message:
+    """``("main", "attack")`` → "main or attack", as words of the reader's language."""
+    return either([PHASES[phase] for phase in phases])
+
+
+def end_game(state: Any, events: list[Event], *, winner: str | None, rule: str, text: Message) -> None:
     """Store the result (a draw when ``winner`` is None) and announce it with a ``game_over`` event."""
     state.result = (winner, winner is None, (rule,))
     events.append(Event("game_over", {"winner": winner, "draw": winner is None}, (rule,), text))
 
 
 def players_lose(
-    state: Any, events: list[Event], losers: list[str], *, rule: str, draw_text: str, loss_text: str
+    state: Any, events: list[Event], losers: list[str], *, rule: str, draw_text: Message, loss_text: Message
 ) -> None:
     """``losers`` (one player or both) lose at once: both is a draw, else the other player wins.
-    ``loss_text`` may name ``{loser}`` and ``{winner}``."""
+    ``loss_text`` may name ``{loser}`` and ``{winner}``: they are given here."""
     if len(losers) == 2:
         end_game(state, events, winner=None, rule=rule, text=draw_text)
         return
     loser = losers[0]
     winner = OTHER[loser]
-    end_game(state, events, winner=winner, rule=rule, text=loss_text.format(loser=loser, winner=winner))
+    text = Message(loss_text.id, {**loss_text.params, "loser": loser, "winner": winner})
+    end_game(state, events, winner=winner, rule=rule, text=text)
 
 
 def make_draw(
@@ -68,12 +77,17 @@ def make_draw(
                         "deck_out",
                         {"player": key, "winner": OTHER[key]},
                         deck_out_rules,
-                        f"{key} must draw from an empty deck and loses.",
+                        msg("{player} must draw from an empty deck and loses.", player=key),
                     )
                 )
                 return
             events.append(
-                Event("no_draw", {"player": key}, empty_deck_rules, f"{key}'s deck is empty: no draw.")
+                Event(
+                    "no_draw",
+                    {"player": key},
+                    empty_deck_rules,
+                    msg("{player}'s deck is empty: no draw.", player=key),
+                )
             )
         else:
             if player.deck is None:
@@ -81,7 +95,11 @@ def make_draw(
                 player.hand.append(unknown_card())
             else:
                 player.hand.append(player.deck.pop(0))
-            events.append(Event("draw", {"player": key, "count": 1}, draw_rules, f"{key} draws a card."))
+            events.append(
+                Event(
+                    "draw", {"player": key, "count": 1}, draw_rules, msg("{player} draws a card.", player=key)
+                )
+            )
         state.draw_done = True
 
     return draw
@@ -111,7 +129,7 @@ def make_phase_handlers(
                 "phase",
                 {"phase": state.phase},
                 (turn_rule,),
-                f"{action.player} moves to the {state.phase} phase.",
+                msg("{player} moves to the {phase} phase.", player=action.player, phase=PHASES[state.phase]),
             )
         )
         return events
@@ -119,7 +137,8 @@ def make_phase_handlers(
     def do_end_turn(state: Any, action: Any) -> list[Event]:
         if state.phase == "draw" and not state.draw_done:
             raise illegal(
-                draw_rule, "The draw is mandatory: it comes before the end of the turn (next_phase draws)."
+                draw_rule,
+                msg("The draw is mandatory: it comes before the end of the turn (next_phase draws)."),
             )
         events: list[Event] = []
         end_turn(state, events)
@@ -138,13 +157,21 @@ def make_apply(
         """Return the next state and its events; raise IllegalAction. ``state`` is not modified."""
         if state.result is not None:
             raise GameOver(
-                state.result[2] or game_over_rules, "The game is already over: no further action applies."
+                state.result[2] or game_over_rules,
+                msg("The game is already over: no further action applies."),
             )
         if action.player != state.turn_player:
-            raise illegal(turn_rule, f"It is {state.turn_player}'s turn: {action.player} cannot act now.")
+            raise illegal(
+                turn_rule,
+                msg(
+                    "It is {turn_player}'s turn: {player} cannot act now.",
+                    turn_player=state.turn_player,
+                    player=action.player,
+                ),
+            )
         if state.phase == "draw" and action.type not in ("next_phase", "end_turn"):
             raise illegal(
-                draw_rule, "The draw phase comes first: the turn player draws before anything else."
+                draw_rule, msg("The draw phase comes first: the turn player draws before anything else.")
             )
         new = state.copy()
         events = handlers[action.type](new, action)

@@ -5,13 +5,30 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..base import Event
-from ..common.turns import OTHER, end_game, illegal, make_apply, make_draw, make_phase_handlers, players_lose
+from ..common.turns import (
+    OTHER,
+    PHASES,
+    end_game,
+    illegal,
+    make_apply,
+    make_draw,
+    make_phase_handlers,
+    phases_named,
+    players_lose,
+)
+from ..messages import Message, msg, terms
 from .actions import Action, Ref
 from .state import Card, Player, State
 
 # Shared, immutable actions every legal-action list ends with.
 NEXT_PHASE_ACTION = {key: Action("next_phase", key) for key in ("A", "B")}
 END_TURN_ACTION = {key: Action("end_turn", key) for key in ("A", "B")}
+
+# The words a refusal puts in its sentence: "A creature must come from A's hand", "… is not a magic card".
+CARD_KINDS = terms("rayman card kind", ("terrain", "creature", "magic"))
+ZONES = terms("rayman zone", ("hand",))
+A_CARD = {"terrain": msg("A terrain"), "creature": msg("A creature"), "magic": msg("A magic card")}
+PLAYING = {"creature": msg("Playing a creature"), "magic": msg("Playing a magic card")}
 
 
 def is_first_turn(state: State) -> bool:
@@ -33,7 +50,7 @@ def check_tings(state: State, events: list[Event]) -> None:
             events,
             winner=None,
             rule="RAY-WIN-TINGS",
-            text=f"Both players reached {target} tings: a draw.",
+            text=msg("Both players reached {target} tings: a draw.", target=target),
         )
     elif reached:
         end_game(
@@ -41,7 +58,7 @@ def check_tings(state: State, events: list[Event]) -> None:
             events,
             winner=reached[0],
             rule="RAY-WIN-TINGS",
-            text=f"{reached[0]} reached {target} tings and won.",
+            text=msg("{winner} reached {target} tings and won.", winner=reached[0], target=target),
         )
 
 
@@ -56,8 +73,8 @@ def check_creatures_left(state: State, events: list[Event]) -> None:
             events,
             out,
             rule="RAY-WIN-NO-CREATURES",
-            draw_text="Neither player has a creature left in deck, hand or play: a draw.",
-            loss_text="{loser} has no creature left in deck, hand or play: {winner} wins.",
+            draw_text=msg("Neither player has a creature left in deck, hand or play: a draw."),
+            loss_text=msg("{loser} has no creature left in deck, hand or play: {winner} wins."),
         )
 
 
@@ -72,7 +89,7 @@ def gain_tings(state: State, key: str, amount: int, rule: str, events: list[Even
             "tings_gained",
             {"player": key, "amount": amount, "tings": player.tings},
             (rule,),
-            f"{key} gains {amount} tings ({player.tings}).",
+            msg("{player} gains {amount} tings ({tings}).", player=key, amount=amount, tings=player.tings),
         )
     )
 
@@ -90,7 +107,12 @@ def hurt_creature(
             "creature_damage",
             {"card": f"{owner}.creatures.{index}", "amount": amount, "hp": creature.hp},
             (rule,),
-            f"{creature.name} loses {amount} hit points ({creature.hp} left).",
+            msg(
+                "{creature} loses {amount} hit points ({hp} left).",
+                creature=creature.name,
+                amount=amount,
+                hp=creature.hp,
+            ),
         )
     )
     if creature.hp > 0:
@@ -103,7 +125,11 @@ def hurt_creature(
             "destroyed",
             {"card": f"{owner}.creatures.{index}", "name": creature.name},
             ("RAY-HP-DESTROYED",),
-            f"{creature.name} is at {creature.hp} hit points: destroyed, it goes to the graveyard.",
+            msg(
+                "{creature} is at {hp} hit points: destroyed, it goes to the graveyard.",
+                creature=creature.name,
+                hp=creature.hp,
+            ),
         )
     )
     if tings_to is not None:
@@ -114,7 +140,7 @@ def hurt_creature(
                 "no_tings",
                 {"card": f"{owner}.creatures.{index}"},
                 ("RAY-NO-TINGS-FROM-EFFECTS",),
-                "An ability or a magic card destroyed it: nobody gains tings.",
+                msg("An ability or a magic card destroyed it: nobody gains tings."),
             )
         )
     return True
@@ -149,7 +175,11 @@ def resolve_attack(state: State, attacker_ref: Ref, target_ref: Ref | None) -> l
                     "amount": attacker.atk,
                 },
                 ("RAY-DIRECT-ATTACK",),
-                f"{opponent} has no creature: {attacker.name} attacks the player directly.",
+                msg(
+                    "{opponent} has no creature: {attacker} attacks the player directly.",
+                    opponent=opponent,
+                    attacker=attacker.name,
+                ),
             )
         )
         gain_tings(state, key, attacker.atk, "RAY-DIRECT-ATTACK", events)
@@ -167,7 +197,13 @@ def resolve_attack(state: State, attacker_ref: Ref, target_ref: Ref | None) -> l
                 "damage_to_attacker": to_attacker,
             },
             rules,
-            f"{attacker.name} ({attacker.atk} ATK) attacks {target.name} ({target.def_} DEF).",
+            msg(
+                "{attacker} ({attacker_atk} ATK) attacks {target} ({target_def} DEF).",
+                attacker=attacker.name,
+                attacker_atk=attacker.atk,
+                target=target.name,
+                target_def=target.def_,
+            ),
         )
     )
     destroyed = False
@@ -238,30 +274,58 @@ def pay(state: State, key: str, card: Card, refs: tuple[Ref, ...], events: list[
     seen: set[int] = set()
     for owner, zone, index in refs:
         if owner != key or zone != "terrains":
-            raise illegal("RAY-COST-TERRAINS", f"{owner}.{zone}.{index} is not one of {key}'s terrains.")
+            raise illegal(
+                "RAY-COST-TERRAINS",
+                msg(
+                    "{owner}.{zone}.{index} is not one of {player}'s terrains.",
+                    owner=owner,
+                    zone=zone,
+                    index=index,
+                    player=key,
+                ),
+            )
         if index in seen:
             raise illegal(
-                "RAY-TERRAIN-OCCUPIED", f"{key}.terrains.{index} is named twice: a terrain pays once."
+                "RAY-TERRAIN-OCCUPIED",
+                msg(
+                    "{player}.terrains.{index} is named twice: a terrain pays once.", player=key, index=index
+                ),
             )
         seen.add(index)
         if player.terrains[index].occupied:
             raise illegal(
                 "RAY-TERRAIN-OCCUPIED",
-                f"{key}.terrains.{index} is occupied: it already paid for a card this turn.",
+                msg(
+                    "{player}.terrains.{index} is occupied: it already paid for a card this turn.",
+                    player=key,
+                    index=index,
+                ),
             )
     if len(refs) != total:
         free = sum(not terrain.occupied for terrain in player.terrains)
         raise illegal(
             "RAY-COST-TERRAINS",
-            f"{card.name} costs {total} terrain(s); {len(refs)} named in `terrains` ({free} free). "
-            "Name exactly the terrains that pay.",
+            msg(
+                "{card} costs {total} terrain(s); {named} named in `terrains` ({free} free). "
+                "Name exactly the terrains that pay.",
+                card=card.name,
+                total=total,
+                named=len(refs),
+                free=free,
+            ),
         )
     kinds = [player.terrains[index].terrain for _, _, index in refs]
     for kind, count in coloured.items():
         if kinds.count(kind) < count:
             raise illegal(
                 "RAY-COST-COLOURED",
-                f"{card.name} needs {count} {kind} terrain(s); the terrains named give {kinds.count(kind)}.",
+                msg(
+                    "{card} needs {count} {kind} terrain(s); the terrains named give {given}.",
+                    card=card.name,
+                    count=count,
+                    kind=kind,
+                    given=kinds.count(kind),
+                ),
             )
     for _, _, index in refs:
         terrain = player.terrains[index].clone()
@@ -273,7 +337,11 @@ def pay(state: State, key: str, card: Card, refs: tuple[Ref, ...], events: list[
                 "terrains_occupied",
                 {"player": key, "terrains": [f"{key}.terrains.{index}" for _, _, index in refs]},
                 ("RAY-COST-TERRAINS", "RAY-TERRAIN-OCCUPIED"),
-                f"{total} terrain(s) pay for {card.name} and are occupied for the turn.",
+                msg(
+                    "{total} terrain(s) pay for {card} and are occupied for the turn.",
+                    total=total,
+                    card=card.name,
+                ),
             )
         )
 
@@ -316,7 +384,12 @@ def pass_turn(state: State, events: list[Event]) -> None:
             "turn_start",
             {"turn": state.turn, "player": state.turn_player},
             ("RAY-TURN", "RAY-TERRAIN-OCCUPIED"),
-            f"{key} ends the turn; turn {state.turn} is {state.turn_player}'s; every terrain is free again.",
+            msg(
+                "{player} ends the turn; turn {turn} is {turn_player}'s; every terrain is free again.",
+                player=key,
+                turn=state.turn,
+                turn_player=state.turn_player,
+            ),
         )
     )
     draw(state, events)
@@ -325,30 +398,57 @@ def pass_turn(state: State, events: list[Event]) -> None:
 # --- the actions ---------------------------------------------------------------------------------
 
 
-def _own_card(state: State, key: str, ref: Ref | None, zone: str, kind: str, rule: str, what: str) -> Card:
+def _own_card(state: State, key: str, ref: Ref | None, zone: str, kind: str, rule: str) -> Card:
     assert ref is not None
     owner, ref_zone, index = ref
     if owner != key or ref_zone != zone:
-        raise illegal(rule, f"{what} must come from {key}'s {zone}; {owner}.{ref_zone}.{index} does not.")
+        raise illegal(
+            rule,
+            msg(
+                "{what} must come from {player}'s {zone}; {owner}.{ref_zone}.{index} does not.",
+                what=A_CARD[kind],
+                player=key,
+                zone=ZONES[zone],
+                owner=owner,
+                ref_zone=ref_zone,
+                index=index,
+            ),
+        )
     card = state.players[owner].zone(zone)[index]
     if card.kind != kind:
-        raise illegal(rule, f"{owner}.{zone}.{index} ({card.name}) is not a {kind} card.")
+        raise illegal(
+            rule,
+            msg(
+                "{owner}.{zone}.{index} ({card}) is not a {kind} card.",
+                owner=owner,
+                zone=zone,
+                index=index,
+                card=card.name,
+                kind=CARD_KINDS[kind],
+            ),
+        )
     return card
 
 
-def _require_phase(state: State, phases: tuple[str, ...], what: str) -> None:
+def _require_phase(state: State, phases: tuple[str, ...], what: Message) -> None:
     if state.phase not in phases:
         raise illegal(
-            "RAY-TURN", f"{what} happens in the {' or '.join(phases)} phase, not the {state.phase} phase."
+            "RAY-TURN",
+            msg(
+                "{what} happens in the {phases} phase, not the {phase} phase.",
+                what=what,
+                phases=phases_named(phases),
+                phase=PHASES[state.phase],
+            ),
         )
 
 
 def do_play_terrain(state: State, action: Action) -> list[Event]:
-    _require_phase(state, ("main",), "Playing a terrain")
+    _require_phase(state, ("main",), msg("Playing a terrain"))
     key = action.player
-    card = _own_card(state, key, action.card, "hand", "terrain", "RAY-PLAY-TERRAIN", "A terrain")
+    card = _own_card(state, key, action.card, "hand", "terrain", "RAY-PLAY-TERRAIN")
     if action.terrains:
-        raise illegal("RAY-PLAY-TERRAIN", "A terrain costs nothing: no terrain pays for it.")
+        raise illegal("RAY-PLAY-TERRAIN", msg("A terrain costs nothing: no terrain pays for it."))
     player = state.players[key]
     del player.hand[action.card[2]]  # type: ignore[index]
     player.terrains.append(card)
@@ -357,23 +457,30 @@ def do_play_terrain(state: State, action: Action) -> list[Event]:
             "terrain_played",
             {"player": key, "card": card.name, "terrain": card.terrain},
             ("RAY-PLAY-TERRAIN",),
-            f"{key} puts {card.name} ({card.terrain}) into play.",
+            msg(
+                "{player} puts {card} ({terrain}) into play.",
+                player=key,
+                card=card.name,
+                terrain=card.terrain,
+            ),
         )
     ]
 
 
 def _play_from_hand(
-    state: State, action: Action, *, kind: str, what: str, rule: str, played: str
+    state: State, action: Action, *, kind: str, rule: str, played: str
 ) -> tuple[str, Card, Player, list[Event]]:
     """The part creatures and magic cards share: one of each a turn (``played`` is the player's
     flag), from the hand, in the main phase, its terrains paid. Returns (player key, card, player,
     events so far)."""
-    _require_phase(state, ("main",), f"Playing a {what}")
+    _require_phase(state, ("main",), PLAYING[kind])
     key = action.player
-    card = _own_card(state, key, action.card, "hand", kind, rule, f"A {what}")
+    card = _own_card(state, key, action.card, "hand", kind, rule)
     player = state.players[key]
     if getattr(player, played):
-        raise illegal(rule, f"{key} has already played a {what} this turn.")
+        if kind == "creature":
+            raise illegal(rule, msg("{player} has already played a creature this turn.", player=key))
+        raise illegal(rule, msg("{player} has already played a magic card this turn.", player=key))
     events: list[Event] = []
     pay(state, key, card, action.terrains, events)
     del player.hand[action.card[2]]  # type: ignore[index]
@@ -386,7 +493,6 @@ def do_play_creature(state: State, action: Action) -> list[Event]:
         state,
         action,
         kind="creature",
-        what="creature",
         rule="RAY-ONE-CREATURE",
         played="creature_played_this_turn",
     )
@@ -396,7 +502,7 @@ def do_play_creature(state: State, action: Action) -> list[Event]:
             "creature_played",
             {"player": key, "card": card.name, "to": f"{key}.creatures.{len(player.creatures) - 1}"},
             ("RAY-ONE-CREATURE",),
-            f"{key} plays {card.name}.",
+            msg("{player} plays {card}.", player=key, card=card.name),
         )
     )
     return events
@@ -404,14 +510,22 @@ def do_play_creature(state: State, action: Action) -> list[Event]:
 
 def do_play_magic(state: State, action: Action) -> list[Event]:
     key, card, player, events = _play_from_hand(
-        state, action, kind="magic", what="magic card", rule="RAY-ONE-MAGIC", played="magic_played_this_turn"
+        state, action, kind="magic", rule="RAY-ONE-MAGIC", played="magic_played_this_turn"
     )
     if card.magic_type == "permanent":
         player.magic.append(card)
-        text = f"{key} plays the permanent magic card {card.name}; it stays in the magic zone."
+        text = msg(
+            "{player} plays the permanent magic card {card}; it stays in the magic zone.",
+            player=key,
+            card=card.name,
+        )
     else:
         player.graveyard.append(card)
-        text = f"{key} plays the ephemeral magic card {card.name}; it resolves and goes to the graveyard."
+        text = msg(
+            "{player} plays the ephemeral magic card {card}; it resolves and goes to the graveyard.",
+            player=key,
+            card=card.name,
+        )
     events.append(
         Event(
             "magic_played",
@@ -425,30 +539,49 @@ def do_play_magic(state: State, action: Action) -> list[Event]:
 
 def check_attack(state: State, action: Action) -> None:
     key = action.player
-    _require_phase(state, ("attack",), "An attack")
+    _require_phase(state, ("attack",), msg("An attack"))
     if is_first_turn(state) and not state.flags["attack_on_first_turn"]:
-        raise illegal("RAY-FIRST-TURN", f"Turn {state.turn} is {key}'s first turn: no attack.")
+        raise illegal(
+            "RAY-FIRST-TURN",
+            msg("Turn {turn} is {player}'s first turn: no attack.", turn=state.turn, player=key),
+        )
     player = state.players[key]
     if player.attacked_this_turn:
-        raise illegal("RAY-ONE-ATTACK", f"{key} has already attacked this turn: one attack by one creature.")
+        raise illegal(
+            "RAY-ONE-ATTACK",
+            msg("{player} has already attacked this turn: one attack by one creature.", player=key),
+        )
     owner, zone, index = action.card  # type: ignore[misc]
     if owner != key or zone != "creatures":
         rule = "RAY-MAGIC" if zone == "magic" else "RAY-ONE-ATTACK"
         raise illegal(
-            rule, f"Only a creature {key} has in play can attack; {owner}.{zone}.{index} is not one."
+            rule,
+            msg(
+                "Only a creature {player} has in play can attack; {owner}.{zone}.{index} is not one.",
+                player=key,
+                owner=owner,
+                zone=zone,
+                index=index,
+            ),
         )
     opponent = state.players[OTHER[key]]
     if action.target is None:
         if opponent.creatures:
             raise illegal(
                 "RAY-DIRECT-ATTACK",
-                f"{OTHER[key]} has {len(opponent.creatures)} creature(s) in play: attack one of them, "
-                "not the player.",
+                msg(
+                    "{opponent} has {count} creature(s) in play: attack one of them, not the player.",
+                    opponent=OTHER[key],
+                    count=len(opponent.creatures),
+                ),
             )
         return
     t_owner, t_zone, t_index = action.target
     if t_owner != OTHER[key] or t_zone != "creatures":
-        raise illegal("RAY-ONE-ATTACK", f"An attack targets a creature of {OTHER[key]} or the player.")
+        raise illegal(
+            "RAY-ONE-ATTACK",
+            msg("An attack targets a creature of {opponent} or the player.", opponent=OTHER[key]),
+        )
 
 
 def do_attack(state: State, action: Action) -> list[Event]:
@@ -458,32 +591,55 @@ def do_attack(state: State, action: Action) -> list[Event]:
 
 
 def do_ability_damage(state: State, action: Action) -> list[Event]:
-    _require_phase(state, ("main", "attack"), "An ability")
+    _require_phase(state, ("main", "attack"), msg("An ability"))
     key = action.player
     owner, zone, index = action.card  # type: ignore[misc]
     if zone != "creatures":
         raise illegal(
-            "RAY-ABILITY-DAMAGE", f"Ability damage hits a creature in play; {owner}.{zone}.{index} is not."
+            "RAY-ABILITY-DAMAGE",
+            msg(
+                "Ability damage hits a creature in play; {owner}.{zone}.{index} is not.",
+                owner=owner,
+                zone=zone,
+                index=index,
+            ),
         )
     events: list[Event] = []
     if action.source is not None:
         s_owner, s_zone, s_index = action.source
         if s_owner != key or s_zone != "creatures":
-            raise illegal("RAY-ABILITY-ONCE", f"The ability's source must be a creature {key} has in play.")
+            raise illegal(
+                "RAY-ABILITY-ONCE",
+                msg("The ability's source must be a creature {player} has in play.", player=key),
+            )
         if is_first_turn(state) and not state.flags["attack_on_first_turn"]:
             raise illegal(
-                "RAY-FIRST-TURN", f"Turn {state.turn} is {key}'s first turn: no ability before an attack."
+                "RAY-FIRST-TURN",
+                msg(
+                    "Turn {turn} is {player}'s first turn: no ability before an attack.",
+                    turn=state.turn,
+                    player=key,
+                ),
             )
         if state.players[key].attacked_this_turn:
             raise illegal(
                 "RAY-ABILITY-BEFORE-ATTACK",
-                f"{key} has already attacked this turn: abilities are used before the attack.",
+                msg(
+                    "{player} has already attacked this turn: abilities are used before the attack.",
+                    player=key,
+                ),
             )
         source = state.players[key].creatures[s_index]
         if source.unique_ability and source.unique_ability_used:
-            raise illegal("RAY-ABILITY-ONCE", f"{source.name}'s (U) ability has already been used this game.")
+            raise illegal(
+                "RAY-ABILITY-ONCE",
+                msg("{source}'s (U) ability has already been used this game.", source=source.name),
+            )
         if source.ability_used_this_turn:
-            raise illegal("RAY-ABILITY-ONCE", f"{source.name} has already used its ability this turn.")
+            raise illegal(
+                "RAY-ABILITY-ONCE",
+                msg("{source} has already used its ability this turn.", source=source.name),
+            )
         source = source.clone()
         source.ability_used_this_turn = True
         source.unique_ability_used = source.unique_ability
@@ -493,7 +649,7 @@ def do_ability_damage(state: State, action: Action) -> list[Event]:
                 "ability_used",
                 {"card": f"{key}.creatures.{s_index}", "name": source.name},
                 ("RAY-ABILITY-ONCE",),
-                f"{source.name} uses its ability.",
+                msg("{source} uses its ability.", source=source.name),
             )
         )
     destroyed = hurt_creature(
@@ -505,12 +661,17 @@ def do_ability_damage(state: State, action: Action) -> list[Event]:
 
 
 def do_modify_stats(state: State, action: Action) -> list[Event]:
-    _require_phase(state, ("main", "attack"), "A change of ATK or DEF")
+    _require_phase(state, ("main", "attack"), msg("A change of ATK or DEF"))
     owner, zone, index = action.card  # type: ignore[misc]
     if zone != "creatures":
         raise illegal(
             "RAY-STATS-FLOOR",
-            f"Only a creature in play has ATK and DEF to change; not {owner}.{zone}.{index}.",
+            msg(
+                "Only a creature in play has ATK and DEF to change; not {owner}.{zone}.{index}.",
+                owner=owner,
+                zone=zone,
+                index=index,
+            ),
         )
     creature = state.players[owner].creatures[index].clone()
     clamped = False
@@ -526,20 +687,37 @@ def do_modify_stats(state: State, action: Action) -> list[Event]:
             "stats_changed",
             {"card": f"{owner}.creatures.{index}", "atk": creature.atk, "def": creature.def_},
             ("RAY-STATS-FLOOR",),
-            f"{creature.name} is now {creature.atk} ATK / {creature.def_} DEF"
-            + (" (a value that would go below 0 stops at 0)." if clamped else "."),
+            msg(
+                "{creature} is now {atk} ATK / {defense} DEF (a value that would go below 0 stops at 0).",
+                creature=creature.name,
+                atk=creature.atk,
+                defense=creature.def_,
+            )
+            if clamped
+            else msg(
+                "{creature} is now {atk} ATK / {defense} DEF.",
+                creature=creature.name,
+                atk=creature.atk,
+                defense=creature.def_,
+            ),
         )
     ]
 
 
 def do_destroy(state: State, action: Action) -> list[Event]:
-    _require_phase(state, ("main", "attack"), "A destruction by a card")
+    _require_phase(state, ("main", "attack"), msg("A destruction by a card"))
     owner, zone, index = action.card  # type: ignore[misc]
     player = state.players[owner]
     if zone not in ("creatures", "magic"):
         raise illegal(
             "RAY-MAGIC",
-            f"Only a creature or permanent magic card in play can be destroyed, not {owner}.{zone}.{index}.",
+            msg(
+                "Only a creature or permanent magic card in play can be destroyed, "
+                "not {owner}.{zone}.{index}.",
+                owner=owner,
+                zone=zone,
+                index=index,
+            ),
         )
     card = player.zone(zone)[index]
     del player.zone(zone)[index]
@@ -550,8 +728,12 @@ def do_destroy(state: State, action: Action) -> list[Event]:
             "destroyed",
             {"card": f"{owner}.{zone}.{index}", "name": card.name},
             rules,
-            f"{card.name} is destroyed by a card effect and goes to the graveyard"
-            + (": no tings." if zone == "creatures" else "; its effect ends."),
+            msg("{card} is destroyed by a card effect and goes to the graveyard: no tings.", card=card.name)
+            if zone == "creatures"
+            else msg(
+                "{card} is destroyed by a card effect and goes to the graveyard; its effect ends.",
+                card=card.name,
+            ),
         )
     ]
     if zone == "creatures":
@@ -560,7 +742,7 @@ def do_destroy(state: State, action: Action) -> list[Event]:
 
 
 def do_tings(state: State, action: Action) -> list[Event]:
-    _require_phase(state, ("main", "attack"), "A card giving or taking tings")
+    _require_phase(state, ("main", "attack"), msg("A card giving or taking tings"))
     key = action.to
     assert key is not None
     events: list[Event] = []
@@ -577,8 +759,14 @@ def do_tings(state: State, action: Action) -> list[Event]:
             "tings_lost",
             {"player": key, "amount": lost, "tings": player.tings},
             rules,
-            f"{key} loses {lost} tings ({player.tings})"
-            + (", never below 0." if lost < action.amount else "."),
+            msg(
+                "{player} loses {amount} tings ({tings}), never below 0.",
+                player=key,
+                amount=lost,
+                tings=player.tings,
+            )
+            if lost < action.amount
+            else msg("{player} loses {amount} tings ({tings}).", player=key, amount=lost, tings=player.tings),
         )
     ]
 

@@ -13,6 +13,7 @@ from rulings.engine.common.state import SlotEquality
 from rulings.engine.common.turns import make_apply, players_lose
 from rulings.engine.construction import section_size_problems
 from rulings.engine.decklists import ResolvedCard, ResolvedDeck, ResolvedEntry
+from rulings.engine.messages import msg
 
 
 def test_pointer_escapes_tilde_and_slash() -> None:
@@ -31,11 +32,13 @@ def test_card_ref_names_the_zones_it_accepts() -> None:
 
 def test_one_loser_gives_the_other_player_the_win_and_both_a_draw() -> None:
     state, events = SimpleNamespace(result=None), []
-    players_lose(state, events, ["B"], rule="R-1", draw_text="draw", loss_text="{loser} out, {winner} wins")
+    loss = msg("{loser} out, {winner} wins ({why})", why="tested")
+    players_lose(state, events, ["B"], rule="R-1", draw_text=msg("draw"), loss_text=loss)
     assert state.result == ("A", False, ("R-1",))
     assert [event.to_json() for event in events] == [{"type": "game_over", "winner": "A", "draw": False}]
-    assert events[0].text == "B out, A wins" and events[0].rules == ("R-1",)
-    players_lose(state, events, ["A", "B"], rule="R-2", draw_text="draw", loss_text="")
+    assert events[0].text == "B out, A wins (tested)" and events[0].rules == ("R-1",)
+    assert events[0].message.params == {"why": "tested", "loser": "B", "winner": "A"}
+    players_lose(state, events, ["A", "B"], rule="R-2", draw_text=msg("draw"), loss_text=loss)
     assert state.result == (None, True, ("R-2",)) and events[1].text == "draw"
 
 

@@ -1,156 +1,138 @@
-"""The engine in French: every message template has its French, English stays byte for byte.
+"""The engine in French: messages rendered through gettext, English byte for byte as before.
 
-The templates are found in the engine's source (``ast``): every text given to an ``Event``, an
-``IllegalAction`` (or the helpers that build them) and the reasons some messages quote, with each
-f-string field numbered in order — the same msgids ``rulings.engine.messages_fr`` is keyed by.
+Events and refusals carry messages (a msgid and its parameters, ``rulings.engine.messages``); the
+replay renders them in the language asked. These tests render messages of any depth, then replay every
+golden scenario and random self-play games and check that every message said has its French in
+``locale/fr/LC_MESSAGES/engine.po`` — no English left. ``test_catalogues.py`` checks the catalogue files.
 """
 
 from __future__ import annotations
 
-import ast
+import gettext
+import io
 import json
 import random
-import string
 from pathlib import Path
 
 import pytest
 
-from rulings.engine import messages_fr
 from rulings.engine.base import Event, IllegalAction, MalformedDocument
-from rulings.engine.i18n import fields, language_of, rule_json, ruleset_text, ruleset_title, translate
+from rulings.engine.i18n import LOCALE_DIR, language_of, render, rule_json, ruleset_text, ruleset_title
+from rulings.engine.messages import Message, Sentences, either, msg, msg_plural, sentences, terms
+from rulings.engine.pofile import Entry, PoFile, mo_bytes, parse
 from rulings.engine.registry import game_keys, get_game
-from rulings.engine.replay import catalogue_json, replay, step_json
+from rulings.engine.replay import catalogue_json, render_answer, replay, replay_messages, step_json
 
-ENGINE = Path(__file__).resolve().parents[3] / "rulings" / "engine"
 GOLDEN = sorted((Path(__file__).resolve().parents[1] / "golden").glob("*/*.json"))
-
-# call name -> (position of the text among the arguments, keyword names)
-SITES = {
-    "Event": (3, ("text",)),
-    "illegal": (1, ("text", "explanation")),
-    "_illegal": (1, ("text",)),
-    "IllegalAction": (1, ("explanation",)),
-    "GameOver": (1, ("explanation",)),
-    "_event": (2, ("text",)),
-    "end_game": (None, ("text",)),
-    "players_lose": (None, ("draw_text", "loss_text")),
-    "lose_lp": (5, ("why",)),  # Arrows: the reason a player loses life points
-    "destroy_monster": (4, ("why",)),  # Arrows: the reason a monster is destroyed
+FRENCH = {
+    entry.key
+    for entry in parse((LOCALE_DIR / "fr" / "LC_MESSAGES" / "engine.po").read_text(encoding="utf-8")).entries
+    if entry.translated
 }
-# Texts the engine composes at run time (``text += …``) that the source walk does not see whole.
-COMPOSED = {
-    "(No Battle Phase on the first turn of the duel).",
-    "(No Battle Phase this turn.)",
-    "{0} (Spell Speed 1) can be activated",
-}
-FIELD = object()
+# Games whose events still speak English sentences (converted one by one; this set only shrinks).
+NOT_YET_MESSAGES = {"vanguard", "yugioh"}
 
 
-def _expand(node: ast.AST, func: ast.AST | None) -> list[list]:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [[node.value.replace("{", "{{").replace("}", "}}")]]
-    if isinstance(node, ast.JoinedStr):
-        return [
-            [
-                v.value.replace("{", "{{").replace("}", "}}") if isinstance(v, ast.Constant) else FIELD
-                for v in node.values
-            ]
-        ]
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return [a + b for a in _expand(node.left, func) for b in _expand(node.right, func)]
-    if isinstance(node, ast.IfExp):
-        return _expand(node.body, func) + _expand(node.orelse, func)
-    if isinstance(node, ast.Name) and func is not None:
-        found: list[list] = []
-        for n in ast.walk(func):
-            if isinstance(n, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == node.id for t in n.targets
-            ):
-                found += _expand(n.value, func)
-        return found  # a parameter passed through: its texts are found where the helper is called
+def untranslated(text: object, game: str) -> list[str]:
+    """The msgids of a message (its parameters included, to any depth) that have no French, and any
+    text that is not a message at all (it could not be translated)."""
+    if text is None:
+        return []
+    if isinstance(text, Sentences):
+        return [missing for part in text.parts for missing in untranslated(part, game)]
+    if isinstance(text, str):
+        return [] if game in NOT_YET_MESSAGES else [f"not a message: {text!r}"]
+    assert isinstance(text, Message), text
+    found = [] if (text.context, text.id, text.plural) in FRENCH else [text.id]
+    nested = [value for value in text.params.values() if isinstance(value, Message | Sentences)]
+    return found + [m for value in nested for m in untranslated(value, game)]
+
+
+def messages_in(value: object) -> list[object]:
+    """Every message of a query answer (they stand where the explanations are)."""
+    if isinstance(value, Message | Sentences):
+        return [value]
+    if isinstance(value, dict):
+        return [m for item in value.values() for m in messages_in(item)]
+    if isinstance(value, list | tuple):
+        return [m for item in value for m in messages_in(item)]
     return []
 
 
-def _render(parts: list) -> str:
-    out, index = [], 0
-    for part in parts:
-        if part is FIELD:
-            out.append(f"{{{index}}}")
-            index += 1
-        else:
-            out.append(part)
-    # players_lose formats its loss_text itself, with named fields
-    return "".join(out).replace("{{loser}}", "{loser}").replace("{{winner}}", "{winner}")
+def test_untranslated_finds_what_has_no_french():
+    assert untranslated(msg("{player} draws a card.", player="A"), "rayman") == []
+    nested = msg("{player} draws a card.", player=msg("never said", x=msg("nor this")))
+    assert untranslated(sentences(nested), "rayman") == ["never said", "nor this"]
+    assert untranslated("an English sentence", "rayman") == ["not a message: 'an English sentence'"]
 
 
-def engine_templates() -> dict[str, str]:
-    """msgid -> where it is (file:line), for every message of the engine."""
-    found: dict[str, str] = {}
-    for path in sorted(ENGINE.rglob("*.py")):
-        if path.name in ("messages_fr.py", "catalogue_fr.py", "i18n.py"):
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            func = node.func
-            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-            if name == "append" and isinstance(func.value, ast.Attribute) and func.value.attr == "texts":
-                position, keywords = 0, ()  # Yu-Gi-Oh! battle texts
-            elif name in SITES:
-                position, keywords = SITES[name]
-            else:
-                continue
-            arguments = [node.args[position]] if position is not None and len(node.args) > position else []
-            arguments += [k.value for k in node.keywords if k.arg in keywords]
-            for argument in arguments:
-                enclosing = max(
-                    (f for f in functions if f.lineno <= argument.lineno <= f.end_lineno),
-                    key=lambda f: f.lineno,
-                    default=None,
-                )
-                for parts in _expand(argument, enclosing):
-                    text = _render(parts)
-                    if text:
-                        found.setdefault(text, f"{path.relative_to(ENGINE)}:{argument.lineno}")
-    return found
+# --- rendering ------------------------------------------------------------------------------------
+
+TOY = gettext.GNUTranslations(
+    io.BytesIO(
+        mo_bytes(
+            PoFile(
+                "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=2; plural=(n > 1);\n",
+                [
+                    Entry("{who} says: {what}", ["{who} dit : {what}"]),
+                    Entry("{a} and {b}. Then {c}.", ["{a} et {b}. Puis {c}."]),
+                    Entry("it rains", ["il pleut"]),
+                    Entry("end", ["de fin"], context="phase"),
+                    Entry("end", ["End Phase"], context="yugioh phase"),
+                    Entry("{n} card", ["{n} carte", "{n} cartes"], plural="{n} cards"),
+                    Entry("{amount:+d} ATK", ["{amount:+d} d'ATK"]),
+                ],
+            )
+        )
+    )
+)
 
 
-TEMPLATES = engine_templates()
+def test_english_is_the_msgid_filled_in():
+    assert str(msg("{who} says: {what}", who="A", what="hello")) == "A says: hello"
+    assert msg("{amount:+d} ATK", amount=300).render() == "+300 ATK"
+    assert [str(msg_plural("{n} card", "{n} cards", n, n=n)) for n in (0, 1, 2)] == [
+        "0 cards",
+        "1 card",
+        "2 cards",
+    ]
+    assert str(sentences(msg("it rains"), None, msg("it rains"))) == "it rains it rains"
+    assert f"{msg('it rains')}!" == "it rains!"
 
 
-def test_the_source_walk_finds_the_engine_messages():
-    assert len(TEMPLATES) > 250
-    assert "Player {0} draws {1} card{2}." in TEMPLATES
-    assert "{loser} is at 0 life points: {winner} wins." in TEMPLATES
-    assert "{0} check: player {1} reveals {2} ({3} trigger)." in TEMPLATES
+def test_nested_messages_render_in_the_same_language_at_any_depth():
+    """No depth limit and no sentence-boundary limit: a field may hold whole sentences."""
+    deep = msg("it rains")
+    for depth in range(6):
+        deep = msg("{who} says: {what}", who=f"P{depth}", what=deep)
+    assert deep.render(TOY) == "P5 dit : P4 dit : P3 dit : P2 dit : P1 dit : P0 dit : il pleut"
+    joined = msg(
+        "{a} and {b}. Then {c}.", a=msg("it rains"), b=sentences(msg("it rains"), msg("it rains")), c="x"
+    )
+    assert joined.render(TOY) == "il pleut et il pleut il pleut. Puis x."
+    assert str(joined) == "it rains and it rains it rains. Then it rains."[:0] + str(
+        joined
+    )  # English renders too
+    assert str(joined) == "it rains and it rains it rains. Then x."
 
 
-def test_every_engine_message_has_a_french_translation():
-    missing = {text: where for text, where in TEMPLATES.items() if text not in messages_fr.MESSAGES}
-    assert not missing, f"no French for {len(missing)} message(s): {missing}"
+def test_words_with_a_context_and_plurals():
+    phase, yugioh = terms("phase", ("end",)), terms("yugioh phase", {"end": "end"})
+    assert phase["end"].render(TOY) == "de fin" and yugioh["end"].render(TOY) == "End Phase"
+    assert str(phase["end"]) == "end"
+    assert [msg_plural("{n} card", "{n} cards", n, n=n).render(TOY) for n in (0, 1, 2)] == [
+        "0 carte", "1 carte", "2 cartes"
+    ]  # fmt: skip
+    assert msg("{amount:+d} ATK", amount=-200).render(TOY) == "-200 d'ATK"
+    assert msg("never translated {x}", x=1).render(TOY) == "never translated 1"  # English, not lost
 
 
-def test_no_stale_translation():
-    stale = set(messages_fr.MESSAGES) - set(TEMPLATES) - COMPOSED
-    assert not stale
-
-
-@pytest.mark.parametrize("english", sorted(messages_fr.MESSAGES))
-def test_french_template_is_well_formed(english):
-    french = messages_fr.MESSAGES[english]
-    assert french and french != english
-    assert sorted(fields(french)) == sorted(fields(english)), "placeholder mismatch"
-    for _, name, spec, conversion in string.Formatter().parse(french):
-        if name is not None:
-            assert conversion is None
-            assert not spec or spec in messages_fr.KINDS, f"unknown kind {spec!r}"
-    assert "  " not in french
-
-
-def test_a_placeholder_mismatch_is_caught():
-    assert sorted(fields("{0} attaque.")) != sorted(fields("{0} attacks {1}."))
+def test_either_joins_alternatives():
+    words = terms("phase", ("main", "attack", "end"))
+    assert str(either([words["main"]])) == "main"
+    assert str(either([words["main"], words["attack"]])) == "main or attack"
+    assert str(either(list(words.values()))) == "main or attack or end"
+    assert render(either(list(words.values())), "fr") == "principale, d'attaque ou de fin"
 
 
 def test_language_of():
@@ -159,34 +141,29 @@ def test_language_of():
     ]  # fmt: skip
 
 
-def test_translate_fills_fields_and_kinds():
-    assert translate("Player A draws 2 cards.", "fr") == "Le joueur A pioche 2 cartes."
-    assert translate("Player A moves to the battle phase.", "fr") == "Le joueur A passe en Battle Phase."
-    assert translate("A moves to the attack phase.", "fr") == "A passe à la phase d'attaque."
-    assert translate("Dark Magician changes to Defense Position.", "fr") == (
-        "Dark Magician passe en Position de Défense."
-    )
-    # nested reason, and several sentences joined
-    assert translate("B loses 600 life points (its monster was beaten); 7400 left.", "fr") == (
-        "B perd 600 Points de Vie (son Monstre a été battu) ; il en reste 7400."
-    )
-    joined = (
-        "Wall is attacked face-down: it is flipped face-up in Defense Position first. "
-        "Striker (1500 ATK) is below Wall's 2000 DEF: player A takes 500 damage and nothing is destroyed."
-    )
-    assert translate(joined, "fr") == (
-        "Wall est attaqué face verso : il est d'abord retourné face recto en Position de Défense. "
-        "Striker (1500 ATK) est inférieur aux 2000 DEF de Wall : le joueur A subit 500 dégâts et rien "
-        "n'est détruit."
-    )
-    assert translate("Player A draws 2 cards.", "en") == "Player A draws 2 cards."
-    assert translate("Something the engine never says.", "fr") == "Something the engine never says."
+def test_render_in_french():
+    assert render(msg("{player} draws a card.", player="A"), "fr") == "A pioche une carte."
+    assert render(msg("{player} draws a card.", player="A"), "en") == "A draws a card."
+    assert render(msg("{player} draws a card.", player="A"), "klingon") == "A draws a card."
+    assert render(None, "fr") == ""
 
 
 def test_step_json_renders_in_the_language_asked():
-    events = [Event("draw", {"player": "A", "count": 1}, ("YGO-DRAW",), "Player A draws 1 card.")]
-    assert step_json(0, None, True, events)["explanation"] == "Player A draws 1 card."
-    assert step_json(0, None, True, events, "fr")["explanation"] == "Le joueur A pioche 1 carte."
+    events = [
+        Event("draw", {"player": "A", "count": 1}, ("RAY-DRAW",), msg("{player} draws a card.", player="A"))
+    ]
+    assert step_json(0, None, True, events)["explanation"] == "A draws a card."
+    assert step_json(0, None, True, events, "fr")["explanation"] == "A pioche une carte."
+    assert events[0].text == "A draws a card."
+
+
+def test_an_illegal_action_keeps_its_message():
+    error = IllegalAction(["R-1"], msg("{player} draws a card.", player="B"))
+    assert error.explanation == str(error) == "B draws a card."
+    assert render(error.message, "fr") == "B pioche une carte."
+
+
+# --- the engine's own messages --------------------------------------------------------------------
 
 
 def _golden_documents():
@@ -206,17 +183,21 @@ def _without_explanations(answer: dict) -> dict:
 
 
 def test_golden_replays_in_french():
-    """English is unchanged (default, "en", unknown); French changes the explanations and nothing else."""
+    """English is unchanged (default, "en", unknown); French changes the explanations and nothing else,
+    and every message of every step and answer has its French."""
     count = 0
+    missing: dict[str, list[str]] = {}
     for path, document in _golden_documents():
         try:
-            english = replay(document)
+            raw = replay_messages(document)
         except MalformedDocument:
             continue
         count += 1
-        assert replay(document, language="en") == english, path
+        english = replay(document)
+        assert render_answer(raw) == english == replay(document, language="en"), path
         assert replay(document, language="klingon") == english, path
         french = replay(document, language="fr")
+        assert render_answer(raw, "fr") == french
         if isinstance(english.get("answer"), dict) and "explanation" not in json.dumps(english["answer"]):
             assert french == english or _without_explanations(french) == _without_explanations(english)
         assert _without_explanations(french)["steps"] == _without_explanations(english)["steps"], path
@@ -227,7 +208,11 @@ def test_golden_replays_in_french():
                     path,
                     en_step["explanation"],
                 )
+        said = [step["explanation"] for step in raw["steps"]] + messages_in(raw.get("answer"))
+        if problems := [m for text in said for m in untranslated(text, document["game"])]:
+            missing[path.name] = problems
     assert count > 100
+    assert not missing
 
 
 def test_illegal_action_explained_in_french():
@@ -247,14 +232,16 @@ def test_illegal_action_explained_in_french():
 
 @pytest.mark.parametrize("game", game_keys())
 def test_random_self_play_says_everything_in_french(game):
-    """Random games (the benchmark's starting states): every event text of the engine has its French."""
+    """Random games (the benchmark's starting states), and actions tried where they are refused: every
+    event and refusal of the engine is a message with its French."""
     engine = get_game(game)
-    untranslated = set()
+    said: list[object] = []
     for ruleset in engine.rulesets:
         rng = random.Random(7)
         for _ in range(15):
             state = engine.initial_state(rng=rng, ruleset=ruleset)
-            events = list(engine.start(state))
+            said += [e.message for e in engine.start(state)]
+            played = []
             for _ in range(150):
                 if engine.outcome(state).finished:
                     break
@@ -262,16 +249,19 @@ def test_random_self_play_says_everything_in_french(game):
                 if not choices:
                     break
                 action = rng.choice(choices)
+                played.append(action)
+                try:  # an action of this game, tried again later: often refused, and why
+                    engine.apply(
+                        state, engine.parse_action(state, engine.action_to_json(rng.choice(played)), path="")
+                    )
+                except IllegalAction as error:
+                    said.append(error.message)
+                except Exception:  # noqa: BLE001, S110 - only the texts matter here (a card gone: malformed)
+                    pass
                 state, new = engine.apply(state, action)
-                events += new
-            try:
-                engine.apply(state, rng.choice(choices) if choices else action)
-            except IllegalAction as error:
-                events.append(Event("refused", {}, (), error.explanation))
-            except Exception:  # noqa: BLE001, S110 - only the texts matter here
-                pass
-            untranslated |= {e.text for e in events if e.text and translate(e.text, "fr") == e.text}
-    assert not untranslated
+                said += [e.message for e in new]
+    problems = {m for text in said for m in untranslated(text, game)}
+    assert len(said) > 500 and not problems
 
 
 @pytest.mark.parametrize("game", game_keys())

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.bounds import MAX_ROUND
 from decks.formats import FORMATS
 from decks.models import Banlist, Game
 from decks.services.decklists import MAX_UPLOAD_BYTES
@@ -78,7 +79,7 @@ class UnlockForm(forms.Form):
 
 
 class DeckCheckSelectForm(forms.Form):
-    round_number = forms.IntegerField(label=_("Round"), min_value=0, required=False)
+    round_number = forms.IntegerField(label=_("Round"), min_value=0, max_value=MAX_ROUND, required=False)
     count = forms.IntegerField(label=_("How many decks"), min_value=1, max_value=64, initial=2)
 
 

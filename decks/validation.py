@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from decks.cardfiles.records import CardRecord
-from decks.formats import SECTION_TITLES, CardRef, DeckList
+from decks.formats import MAX_DECK_CARDS, MAX_DECK_ENTRIES, SECTION_TITLES, CardRef, DeckList
 from decks.names import best_match, normalise_name
 from rulings.engine.base import DeckProblem
 from rulings.engine.construction import check_deck
@@ -136,6 +136,23 @@ def _describe(ref: CardRef) -> str:
     return f"passcode {ref}" if isinstance(ref, int) else repr(ref)
 
 
+def _oversized(deck: DeckList) -> DeckProblem | None:
+    """A problem when ``deck`` is over the caps of ``decks.formats`` (decks built in code, or read with
+    the caps off, come here too)."""
+    entries = sum(len(section) for section in deck.sections.values())
+    if deck.total > MAX_DECK_CARDS:
+        return DeckProblem(
+            "too_large",
+            f"The deck list has {deck.total:,} cards; no deck holds more than {MAX_DECK_CARDS:,}.",
+        )
+    if entries > MAX_DECK_ENTRIES:
+        return DeckProblem(
+            "too_large",
+            f"The deck list names {entries:,} different cards; no deck names more than {MAX_DECK_ENTRIES:,}.",
+        )
+    return None
+
+
 @dataclass
 class ValidationReport:
     legal: bool
@@ -170,6 +187,13 @@ def validate_deck_list(
     Rules pseudo-cards (the ygopro-cv "Cardfight!! Vanguard Rules", tag ``rules_card``)
     are dropped: they are simulator switches, not cards.
     """
+    oversized = _oversized(deck)
+    if oversized is not None:
+        # Not worth resolving: every card would be looked up (and suggested) for a list no deck can be.
+        counts = {
+            section: deck.count(section) for section in (*REPORT_SECTIONS.get(game, ()), *deck.sections)
+        }
+        return ValidationReport(legal=False, counts=counts, problems=[oversized])
     problems: list[DeckProblem] = []
     suggestions: dict[str, str] = {}
     sections: dict[str, list[ResolvedEntry]] = {}

@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from core.bounds import (
+    MAX_CAPACITY,
+    MAX_ID,
+    MAX_ROUND_MINUTES,
+    MAX_SWISS_ROUNDS,
+    MAX_TIER,
+    MAX_TOP_CUT,
+    MAX_VERSION,
+)
 from rulings.engine.i18n import language_of, ruleset_title
 from rulings.engine.registry import get_game
 from tournaments.models import Event, Game, ResultKind
@@ -49,6 +59,25 @@ def banlist_choices() -> list:
     return [("", _("No banlist"))] + [(labels.get(game, game), names) for game, names in groups.items()]
 
 
+# The event's numbers, bounded in the form (a 400 naming the field) rather than only by the database, whose
+# limits differ (SQLite stores any 64-bit number in a "small" integer column).
+EVENT_NUMBER_BOUNDS = {
+    "tier": (1, MAX_TIER),
+    "capacity": (2, MAX_CAPACITY),
+    "round_minutes": (1, MAX_ROUND_MINUTES),
+    "swiss_rounds_override": (1, MAX_SWISS_ROUNDS),
+    "top_cut_override": (0, MAX_TOP_CUT),
+}
+
+
+def bound_field(field: forms.IntegerField, low: int, high: int) -> None:
+    field.min_value, field.max_value = low, high
+    field.validators = [
+        v for v in field.validators if not isinstance(v, (MinValueValidator, MaxValueValidator))
+    ] + [MinValueValidator(low), MaxValueValidator(high)]
+    field.widget.attrs.update({"min": low, "max": high})
+
+
 class EventForm(forms.ModelForm):
     rule_set = RuleSetField(label=_("Rule set"), required=False, choices=rule_set_choices)
     # Stored in decks.EventDeckSettings.banlist (the event's one banlist) by the event services.
@@ -70,6 +99,12 @@ class EventForm(forms.ModelForm):
             "swiss_rounds_override": _("Empty: from the game's policy for the checked-in count."),
             "top_cut_override": _("Empty: from the game's policy; 0 for no cut."),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, (low, high) in EVENT_NUMBER_BOUNDS.items():
+            if name in self.fields:
+                bound_field(self.fields[name], low, high)
 
     def clean(self):
         data = super().clean()
@@ -97,11 +132,11 @@ class ResultForm(forms.Form):
     kind = forms.ChoiceField(
         label=_("Result"), choices=[(k.value, k.label) for k in ENTERABLE_KINDS], initial=ResultKind.NORMAL
     )
-    penalized = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    penalized = forms.IntegerField(required=False, widget=forms.HiddenInput, min_value=1, max_value=MAX_ID)
     penalized_side = forms.ChoiceField(
         label=_("Penalty for"), required=False, choices=[("", "—"), ("a", "A"), ("b", "B")]
     )
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_VERSION)
     reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=2000)
 
 

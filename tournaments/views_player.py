@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from core.bounds import MAX_VERSION, parse_bounded_int
 from core.ratelimit import ratelimit
 from tournaments import services
 from tournaments.models import Event, EventStatus
 from tournaments.selectors import day as day_selectors
+from tournaments.selectors.drafts import event_hidden
 from tournaments.services.day import match_dispute, parse_games, quick_results_for
 from tournaments.services.errors import TournamentError
 from tournaments.services.timer import timer_state
@@ -23,8 +25,18 @@ from tournaments.services.timer import timer_state
 POLL_SECONDS = 4
 
 
-def _event(event_id: int) -> Event:
-    return get_object_or_404(Event.objects.select_related("organizer"), pk=event_id)
+def _event(request: HttpRequest, event_id: int) -> Event:
+    event = get_object_or_404(Event.objects.select_related("organizer"), pk=event_id)
+    # a draft is its staff's only: anyone else gets the answer of an event that does not exist
+    if event_hidden(event=event, user=request.user):
+        raise Http404(_("No such event."))
+    return event
+
+
+def _version(request: HttpRequest) -> int | None:
+    """The match version the phone showed (a hidden field); None when missing or not a version — the
+    service then refuses the report or confirmation (400) instead of acting on a result unseen."""
+    return parse_bounded_int(request.POST.get("version", ""), minimum=1, maximum=MAX_VERSION)
 
 
 def _me_url(event: Event) -> str:
@@ -52,7 +64,7 @@ def _context(request: HttpRequest, event: Event, *, with_standing: bool = True) 
 @login_required
 @require_GET
 def player_event(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _event(event_id)
+    event = _event(request, event_id)
     return render(request, "tournaments/player/event.html", _context(request, event))
 
 
@@ -61,7 +73,7 @@ def player_event(request: HttpRequest, event_id: int) -> HttpResponse:
 def player_live(request: HttpRequest, event_id: int) -> HttpResponse:
     """The live fragment. `?v=` is the version the phone shows: unchanged → 204 (htmx keeps the page);
     a conditional GET with the current ETag → 304."""
-    event = _event(event_id)
+    event = _event(request, event_id)
     version = day_selectors.player_version(event=event, user=request.user)
     etag = f'"{version}"'
     if request.GET.get("v") == version:
@@ -88,7 +100,7 @@ def _fail(request: HttpRequest, event: Event, error: TournamentError) -> HttpRes
 @login_required
 @require_POST
 def player_register(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _event(event_id)
+    event = _event(request, event_id)
     try:
         services.registration_create(event=event, player=request.user)
     except TournamentError as error:
@@ -100,7 +112,7 @@ def player_register(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def player_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _event(event_id)
+    event = _event(request, event_id)
     day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
     if day.registration is None:
         return _fail(request, event, _not_registered())
@@ -117,7 +129,7 @@ def player_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
 @ratelimit(scope="report")
 def player_report(request: HttpRequest, event_id: int) -> HttpResponse:
     """Report my match: the choice is my games first ("2-1": I won two games, lost one)."""
-    event = _event(event_id)
+    event = _event(request, event_id)
     day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
     if day.match is None or day.opponent is None:
         return _fail(request, event, TournamentError(_("You have no match to report."), code="no_match"))
@@ -129,10 +141,9 @@ def player_report(request: HttpRequest, event_id: int) -> HttpResponse:
             games_drawn=request.POST.get("drawn_games", ""),
         )
         games_a, games_b = (mine, theirs) if day.side == "a" else (theirs, mine)
-        version = request.POST.get("version", "")
         services.match_report_result(
             match=day.match, user=request.user, games_a=games_a, games_b=games_b, games_drawn=drawn,
-            version=int(version) if version.isdigit() else None,
+            version=_version(request),
         )  # fmt: skip
     except TournamentError as error:
         return _fail(request, event, error)
@@ -143,15 +154,12 @@ def player_report(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def player_confirm(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _event(event_id)
+    event = _event(request, event_id)
     day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
     if day.match is None:
         return _fail(request, event, TournamentError(_("You have no match to confirm."), code="no_match"))
-    version = request.POST.get("version", "")
     try:
-        services.match_confirm_result(
-            match=day.match, user=request.user, version=int(version) if version.isdigit() else None
-        )
+        services.match_confirm_result(match=day.match, user=request.user, version=_version(request))
     except TournamentError as error:
         return _fail(request, event, error)
     messages.success(request, _("Result confirmed."))
@@ -161,7 +169,7 @@ def player_confirm(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def player_dispute(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _event(event_id)
+    event = _event(request, event_id)
     day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
     if day.match is None:
         return _fail(request, event, TournamentError(_("You have no match to dispute."), code="no_match"))
@@ -176,7 +184,7 @@ def player_dispute(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def player_drop(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _event(event_id)
+    event = _event(request, event_id)
     day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
     if day.registration is None:
         return _fail(request, event, _not_registered())

@@ -12,8 +12,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments.models import Event, EventStatus
+from core.bounds import MAX_ROUND, parse_bounded_int
+from tournaments.models import Event
 from tournaments.selectors import day as day_selectors
+from tournaments.selectors.drafts import event_hidden
 from tournaments.selectors.rounds import (
     current_round,
     event_rounds,
@@ -27,26 +29,27 @@ from tournaments.services.timer import timer_state
 
 def _public_event(request: HttpRequest, event_id: int) -> Event:
     event = get_object_or_404(Event.objects.select_related("organizer"), pk=event_id)
-    if event.status == EventStatus.DRAFT and not can_judge(user=request.user, event=event):
+    if event_hidden(event=event, user=request.user):
         raise Http404(_("No such event."))
     return event
 
 
 def _staff_event(request: HttpRequest, event_id: int) -> Event:
-    event = get_object_or_404(Event.objects.select_related("organizer"), pk=event_id)
+    event = _public_event(request, event_id)  # a draft: 404, as if it did not exist
     if not can_judge(user=request.user, event=event):
         raise PermissionDenied(_("Only the staff of this event can download this."))
     return event
 
 
 def _round(request: HttpRequest, event: Event):
-    number = request.GET.get("round", "")
-    if number.isdigit():
-        round_ = day_selectors.round_by_number(event=event, number=int(number))
-        if round_ is None:
-            raise Http404(_("No such round."))
-        return round_
-    return current_round(event=event)
+    raw = request.GET.get("round", "")
+    if not raw:
+        return current_round(event=event)
+    number = parse_bounded_int(raw, minimum=1, maximum=MAX_ROUND)
+    round_ = day_selectors.round_by_number(event=event, number=number) if number is not None else None
+    if round_ is None:
+        raise Http404(_("No such round."))
+    return round_
 
 
 @require_GET

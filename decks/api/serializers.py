@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from core.bounds import MAX_ID, MAX_VERSION
 from decks.formats import FORMATS
 from decks.models import Banlist, Card, DeckListVersion, Game
 
@@ -69,9 +70,11 @@ class ValidateRequestSerializer(serializers.Serializer):
 
 
 class SubmitRequestSerializer(serializers.Serializer):
-    event = serializers.IntegerField(help_text=_("The event; the list is yours for it."))
+    event = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text=_("The event; the list is yours for it.")
+    )
     registration = serializers.IntegerField(
-        required=False, help_text=_("Staff only: submit for this player.")
+        min_value=1, max_value=MAX_ID, required=False, help_text=_("Staff only: submit for this player.")
     )
     content = serializers.CharField(max_length=1_000_000, trim_whitespace=False)
     format = serializers.ChoiceField(choices=FORMATS, required=False)
@@ -116,7 +119,7 @@ class SubmitResponseSerializer(serializers.Serializer):
 class ExportQuerySerializer(serializers.Serializer):
     # Not "format": DRF reserves that query parameter for choosing a renderer.
     to = serializers.ChoiceField(choices=FORMATS, default="ydk", help_text=_("Deck format to export to."))
-    version = serializers.IntegerField(min_value=1, required=False)
+    version = serializers.IntegerField(min_value=1, max_value=MAX_VERSION, required=False)
 
 
 class ExportSerializer(serializers.Serializer):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, permission_classes
@@ -12,6 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.api.errors import error_response
+from core.bounds import parse_bounded_int
+from core.ratelimit import key_anonymous_ip, key_signed_in_user, ratelimit
 from decks import selectors
 from decks.api import serializers as s
 from decks.formats import DeckExportError, export_deck
@@ -24,6 +27,11 @@ from decks.services.decklists import (
 )
 from decks.services.validation import deck_validate
 from rulings.engine.construction import UnknownRuleset
+from tournaments.selectors.drafts import event_hidden
+
+# The largest body the validator reads: a 64 KB list (MAX_UPLOAD_BYTES), JSON-escaped, with room to spare.
+# Checked on Content-Length before the body is parsed.
+MAX_VALIDATE_BODY = 256 * 1024
 
 
 def _refused(error: DeckRefused) -> Response:
@@ -67,7 +75,16 @@ def banlist_list(request: Request) -> Response:
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
+@ratelimit(limits=[("validate", key_anonymous_ip), ("validate_user", key_signed_in_user)])
 def validate(request: Request) -> Response:
+    """Anyone may call it, so its cost is capped: a rate per address (per user when signed in), the body's
+    size (before parsing), and the list's cards (``decks.formats`` caps, before any card is looked up)."""
+    length = parse_bounded_int(request.META.get("CONTENT_LENGTH") or "0")
+    if length is None or length > MAX_VALIDATE_BODY:
+        message = _("The request body is over %(limit)s KB; a deck list is at most 64 KB.") % {
+            "limit": MAX_VALIDATE_BODY // 1024
+        }
+        return error_response([{"path": "", "message": message, "code": "too_large"}], 413)
     body = s.ValidateRequestSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     data = body.validated_data
@@ -126,7 +143,7 @@ def decklist_submit_view(request: Request) -> Response:
     body.is_valid(raise_exception=True)
     data = body.validated_data
     event = Event.objects.filter(pk=data["event"]).first()
-    if event is None:
+    if event is None or event_hidden(event=event, user=request.user):  # a draft: its staff's only
         raise ValidationError({"event": ["No such event."]})
     if data.get("registration"):
         registration = Registration.objects.filter(pk=data["registration"], event=event).first()
@@ -154,7 +171,7 @@ def decklist_submit_view(request: Request) -> Response:
 
 def _visible_deck_list(request: Request, pk: int):
     deck_list = selectors.deck_list_get(pk=pk)
-    if deck_list is None:
+    if deck_list is None or event_hidden(event=deck_list.registration.event, user=request.user):
         raise NotFound("No such deck list.")
     if not selectors.deck_list_visible(deck_list=deck_list, user=request.user):
         raise PermissionDenied("Deck lists stay private to the player and the event's staff until published.")
@@ -200,6 +217,8 @@ def decklist_export(request: Request, pk: int) -> Response:
 @permission_classes([IsAuthenticated])
 def decklist_unlock_view(request: Request, pk: int) -> Response:
     deck_list = get_object_or_404(selectors.deck_list_get_queryset(), pk=pk)
+    if event_hidden(event=deck_list.registration.event, user=request.user):
+        raise NotFound("No such deck list.")
     body = s.UnlockRequestSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     try:

@@ -12,6 +12,8 @@ from pathlib import PurePath
 
 from .model import (
     MAX_DECK_BYTES,
+    MAX_DECK_CARDS,
+    MAX_DECK_ENTRIES,
     SECTION_ORDER,
     SECTION_TITLES,
     CardRef,
@@ -19,6 +21,8 @@ from .model import (
     DeckExportError,
     DeckFormatError,
     DeckList,
+    DeckTooLarge,
+    check_deck_size,
     decode_deck_text,
 )
 from .text import (
@@ -32,7 +36,8 @@ from .text import (
 )
 from .ydk import YDKE_PREFIX, export_ydk, export_ydke, parse_ydk, parse_ydke
 
-PARSERS: dict[str, Callable[[str | bytes], DeckList]] = {
+# Each parser takes (data, *, max_cards=None, max_entries=None); `parse_deck` passes the caps.
+PARSERS: dict[str, Callable[..., DeckList]] = {
     "ydk": parse_ydk,
     "ydke": parse_ydke,
     "text": parse_text,
@@ -92,8 +97,16 @@ def detect_format(data: str | bytes, *, filename: str | None = None) -> str:
     return "text"
 
 
-def parse_deck(data: str | bytes, *, format: str | None = None, filename: str | None = None) -> DeckList:
-    """Parse any supported deck list; ``format`` overrides detection."""
+def parse_deck(
+    data: str | bytes,
+    *,
+    format: str | None = None,
+    filename: str | None = None,
+    max_cards: int | None = MAX_DECK_CARDS,
+    max_entries: int | None = MAX_DECK_ENTRIES,
+) -> DeckList:
+    """Parse any supported deck list; ``format`` overrides detection. A list over the caps (copies, different
+    cards) is refused while it is read, before anything resolves its cards (DeckTooLarge)."""
     chosen = format or detect_format(data, filename=filename)
     try:
         parser = PARSERS[chosen]
@@ -101,7 +114,8 @@ def parse_deck(data: str | bytes, *, format: str | None = None, filename: str | 
         raise DeckFormatError(
             f"Unknown deck format {chosen!r}; expected one of {', '.join(FORMATS)}."
         ) from None
-    return parser(data)
+    deck = parser(data, max_cards=max_cards, max_entries=max_entries)
+    return check_deck_size(deck, max_cards=max_cards, max_entries=max_entries)
 
 
 def export_deck(deck: DeckList, *, format: str) -> str:
@@ -118,6 +132,8 @@ __all__ = [
     "EXPORTERS",
     "FORMATS",
     "MAX_DECK_BYTES",
+    "MAX_DECK_CARDS",
+    "MAX_DECK_ENTRIES",
     "PARSERS",
     "SECTION_ORDER",
     "SECTION_TITLES",
@@ -126,6 +142,8 @@ __all__ = [
     "DeckExportError",
     "DeckFormatError",
     "DeckList",
+    "DeckTooLarge",
+    "check_deck_size",
     "detect_format",
     "export_deck",
     "export_text",

@@ -20,6 +20,12 @@ SECTION_TITLES: Mapping[str, str] = {
 
 MAX_PASSCODE = 2**32 - 1  # YDKE stores passcodes as unsigned 32-bit integers
 MAX_COPIES_PER_LINE = 999
+# The most a deck list may hold, checked while it is read (`parse_deck`), before the expensive work (decoding
+# every passcode, resolving every card): copies in all sections together, and different cards. The largest
+# legal deck of any game is far below (Yu-Gi-Oh!: 60 + 15 + 15 = 90 cards); room is left for listing an
+# illegal deck and being told why.
+MAX_DECK_CARDS = 1000
+MAX_DECK_ENTRIES = 200
 
 # A card reference: a passcode / numeric id (int) or a name or text id such as
 # "dsd01_013" (str). Resolving it to a card is the CardIndex's job, not the parser's.
@@ -45,6 +51,33 @@ class DeckFormatError(ValueError):
 
     def to_json(self) -> dict[str, object]:
         return {"message": self.message, "line": self.line, "text": self.text}
+
+
+class DeckTooLarge(DeckFormatError):
+    """More cards (copies) or more different cards than any deck list holds (MAX_DECK_CARDS/ENTRIES)."""
+
+
+def too_many_cards(limit: int, *, line: int | None = None, text: str | None = None) -> DeckTooLarge:
+    return DeckTooLarge(
+        f"The deck list has more than {limit:,} cards; no deck is that large.", line=line, text=text
+    )
+
+
+def too_many_entries(limit: int, *, line: int | None = None, text: str | None = None) -> DeckTooLarge:
+    return DeckTooLarge(
+        f"The deck list names more than {limit:,} different cards; no deck is that large.",
+        line=line,
+        text=text,
+    )
+
+
+def check_deck_size(deck: DeckList, *, max_cards: int | None, max_entries: int | None) -> DeckList:
+    """Raise DeckTooLarge when `deck` holds more copies or more different cards than allowed."""
+    if max_cards is not None and deck.total > max_cards:
+        raise too_many_cards(max_cards)
+    if max_entries is not None and sum(len(entries) for entries in deck.sections.values()) > max_entries:
+        raise too_many_entries(max_entries)
+    return deck
 
 
 class DeckExportError(ValueError):

@@ -15,6 +15,8 @@ from .model import (
     decode_deck_text,
     numbered_lines,
     require_not_empty,
+    too_many_cards,
+    too_many_entries,
 )
 
 # "Main Deck:", "Extra", "#main", "!side", "Side Deck (15)", "Ride Deck: 4", and the
@@ -58,11 +60,19 @@ def _count(token: str, *, line: int, text: str) -> int:
     return count
 
 
-def parse_text(data: str | bytes, *, default_section: str = "main") -> DeckList:
-    """Read a pasted list: one card per line with an optional quantity, sections by headers."""
+def parse_text(
+    data: str | bytes,
+    *,
+    default_section: str = "main",
+    max_cards: int | None = None,
+    max_entries: int | None = None,
+) -> DeckList:
+    """Read a pasted list: one card per line with an optional quantity, sections by headers. Past
+    ``max_entries`` card lines or ``max_cards`` copies the reading stops (DeckTooLarge, with the line)."""
     text = decode_deck_text(data)
     sections: dict[str, list[DeckEntry]] = {}
     current = default_section
+    copies = entries = 0
     for number, line in numbered_lines(text):
         if not line:
             continue
@@ -89,6 +99,11 @@ def parse_text(data: str | bytes, *, default_section: str = "main") -> DeckList:
             name, count = line, 1
         if not any(ch.isalnum() for ch in name):
             raise DeckFormatError(f"{line!r} does not name a card.", line=number, text=line)
+        copies, entries = copies + count, entries + 1
+        if max_entries is not None and entries > max_entries:
+            raise too_many_entries(max_entries, line=number, text=line)
+        if max_cards is not None and copies > max_cards:
+            raise too_many_cards(max_cards, line=number, text=line)
         sections.setdefault(current, []).append(DeckEntry(_reference(name), count))
     return require_not_empty(sections)
 
@@ -116,10 +131,13 @@ _VANGUARD_MARKERS = {"#ridedeck": "ride", "#maindeck": "main"}
 _VANGUARD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-/]*$")
 
 
-def parse_vanguard(data: str | bytes) -> DeckList:
+def parse_vanguard(
+    data: str | bytes, *, max_cards: int | None = None, max_entries: int | None = None
+) -> DeckList:
     text = decode_deck_text(data)
     sections: dict[str, list[DeckEntry]] = {}
     current: str | None = None
+    copies = 0
     for number, line in numbered_lines(text):
         if not line:
             continue
@@ -139,6 +157,9 @@ def parse_vanguard(data: str | bytes) -> DeckList:
                 line=number,
                 text=line,
             )
+        copies += 1
+        if max_cards is not None and copies > max_cards:
+            raise too_many_cards(max_cards, line=number, text=line)
         sections.setdefault(current, []).append(DeckEntry(line.lower(), 1))
     return require_not_empty(sections)
 

@@ -16,6 +16,7 @@ from .model import (
     numbered_lines,
     parse_passcode,
     require_not_empty,
+    too_many_cards,
 )
 
 YDK_SECTIONS = ("main", "extra", "side")
@@ -24,15 +25,17 @@ YDKE_PREFIX = "ydke://"
 CREATED_BY = "#created by Tableside"
 
 
-def parse_ydk(data: str | bytes) -> DeckList:
+def parse_ydk(data: str | bytes, *, max_cards: int | None = None, max_entries: int | None = None) -> DeckList:
     """Read a .ydk file: ``#main``, ``#extra``, ``!side``, one passcode per copy.
 
     Other ``#`` lines are comments; passcodes before any marker belong to the Main
-    Deck (as in YGOPro); a missing ``!side`` or final newline is fine.
+    Deck (as in YGOPro); a missing ``!side`` or final newline is fine. Past ``max_cards`` copies the
+    reading stops (DeckTooLarge, with the line); ``max_entries`` is checked by ``parse_deck``.
     """
     text = decode_deck_text(data)
     sections: dict[str, list[DeckEntry]] = {name: [] for name in YDK_SECTIONS}
     current = "main"
+    copies = 0
     for number, line in numbered_lines(text):
         if not line:
             continue
@@ -50,6 +53,9 @@ def parse_ydk(data: str | bytes) -> DeckList:
         else:
             # Some editors append the card name after the passcode; the number is what counts.
             token = line.split(None, 1)[0]
+            copies += 1
+            if max_cards is not None and copies > max_cards:
+                raise too_many_cards(max_cards, line=number, text=line)
             sections[current].append(DeckEntry(parse_passcode(token, line=number, what="a .ydk file"), 1))
     return require_not_empty(sections)
 
@@ -80,8 +86,18 @@ def export_ydk(deck: DeckList) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_ydke(data: str | bytes) -> DeckList:
-    """Read ``ydke://<main>!<extra>!<side>!``: base64 of little-endian uint32 passcodes."""
+def _passcodes_in(part: str) -> int:
+    """How many 4-byte passcodes a base64 part decodes to, from its length alone."""
+    return (len(part) * 3 // 4 - len(part[-2:]) + len(part[-2:].rstrip("="))) // 4
+
+
+def parse_ydke(
+    data: str | bytes, *, max_cards: int | None = None, max_entries: int | None = None
+) -> DeckList:
+    """Read ``ydke://<main>!<extra>!<side>!``: base64 of little-endian uint32 passcodes.
+
+    More than ``max_cards`` passcodes (counted from the link's length, before decoding) is DeckTooLarge.
+    """
     text = decode_deck_text(data).strip()
     if not text.lower().startswith(YDKE_PREFIX):
         raise DeckFormatError("A YDKE link starts with ydke://", line=1, text=text[:40])
@@ -94,6 +110,8 @@ def parse_ydke(data: str | bytes) -> DeckList:
             line=1,
             text=text[:80],
         )
+    if max_cards is not None and sum(_passcodes_in(part) for part in parts) > max_cards:
+        raise too_many_cards(max_cards, line=1, text=text[:80])
     sections: dict[str, list[DeckEntry]] = {}
     for section, part in zip(YDK_SECTIONS, parts, strict=True):
         try:

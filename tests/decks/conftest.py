@@ -121,12 +121,14 @@ def make_event(organizer, *, judge=None, game="yugioh", banlist="2026.02 TCG", d
     from decks.models import Banlist, EventDeckSettings
     from tournaments.models import Event, EventStaff, Registration
 
+    # open for registration: a draft is its staff's only (players get a 404, tests/trust/test_drafts.py)
     event = Event.objects.create(
         name="Deck Test Open",
         game=game,
         date=datetime.date(2026, 12, 5),
         organizer=organizer,
         decklist_deadline=deadline,
+        status="registration",
     )
     stored = Banlist.objects.filter(game=game, name=banlist).first() if banlist else None
     if stored is not None:

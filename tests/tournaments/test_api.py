@@ -110,7 +110,8 @@ def test_results_report_confirm_and_stale_version_409(organizer, judge):
     )
     assert ok.status_code == 200 and late.status_code == 409
     assert late.json()["errors"][0]["code"] in ("conflict", "confirmed")
-    assert a.post(f"/api/matches/{other.pk}/report/", {"games_a": 2, "games_b": 0}).status_code == 403
+    body = {"games_a": 2, "games_b": 0, "version": Match.objects.get(pk=other.pk).version}
+    assert a.post(f"/api/matches/{other.pk}/report/", body, format="json").status_code == 403
 
     correction = judge_api.post(
         f"/api/matches/{other.pk}/correct/", {"games_a": 2, "games_b": 1, "version": 2}, format="json"

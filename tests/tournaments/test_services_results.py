@@ -29,7 +29,7 @@ def test_player_reports_and_opponent_confirms(paired):
     match = services.match_report_result(match=match, user=a, games_a=2, games_b=1, version=1)
     assert match.status == "reported" and match.version == 2
     with pytest.raises(services.NotAllowed):
-        services.match_confirm_result(match=match, user=a)
+        services.match_confirm_result(match=match, user=a, version=match.version)
     match = services.match_confirm_result(match=match, user=b, version=2)
     assert match.status == "confirmed" and match.winner_id == match.player_a_id
     assert list(ResultChange.objects.filter(match=match).values_list("action", flat=True)) == [
@@ -44,19 +44,25 @@ def test_players_report_only_their_own_matches(paired):
     event, round_, match = paired
     other = round_.matches.filter(player_b__isnull=False).exclude(pk=match.pk)[0]
     with pytest.raises(services.NotAllowed):
-        services.match_report_result(match=other, user=match.player_a.player, games_a=2, games_b=0)
+        services.match_report_result(
+            match=other, user=match.player_a.player, games_a=2, games_b=0, version=other.version
+        )
     with pytest.raises(services.NotAllowed):
         services.match_enter_result(match=match, user=match.player_a.player, games_a=2, games_b=0)
     with pytest.raises(services.NotAllowed):  # penalties are for judges
         services.match_report_result(match=match, user=match.player_a.player, games_a=0, games_b=0,
-                                     kind="double_loss")  # fmt: skip
+                                     kind="double_loss", version=match.version)  # fmt: skip
 
 
 def test_opponent_reporting_something_else_is_a_conflict(paired):
     _, _, match = paired
-    services.match_report_result(match=match, user=match.player_a.player, games_a=2, games_b=0)
+    match = services.match_report_result(
+        match=match, user=match.player_a.player, games_a=2, games_b=0, version=match.version
+    )
     with pytest.raises(services.Conflict):
-        services.match_report_result(match=match, user=match.player_b.player, games_a=0, games_b=2)
+        services.match_report_result(
+            match=match, user=match.player_b.player, games_a=0, games_b=2, version=match.version
+        )
 
 
 def test_two_staff_saving_the_same_result_one_gets_a_conflict(paired, organizer, judge):
@@ -154,7 +160,10 @@ def test_confirmed_result_changes_only_by_correction(paired, judge):
     with pytest.raises(services.Conflict):
         services.match_enter_result(match=match, user=judge, games_a=0, games_b=2)
     with pytest.raises(services.Conflict):
-        services.match_report_result(match=match, user=match.player_b.player, games_a=0, games_b=2)
+        services.match_report_result(
+            match=match, user=match.player_b.player, games_a=0, games_b=2,
+            version=Match.objects.get(pk=match.pk).version,
+        )  # fmt: skip
     assert Match.objects.get(pk=match.pk).games_a == 2
 
 

@@ -6,6 +6,18 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.bounds import (
+    MAX_BYES,
+    MAX_CAPACITY,
+    MAX_ID,
+    MAX_ROUND,
+    MAX_ROUND_MINUTES,
+    MAX_SWISS_ROUNDS,
+    MAX_TABLE,
+    MAX_TIER,
+    MAX_TOP_CUT,
+    MAX_VERSION,
+)
 from rulings.engine.registry import get_game
 from tournaments.models import (
     Event,
@@ -40,6 +52,15 @@ def choice(choices, **kwargs) -> serializers.ChoiceField:
 BEST_OF = [(1, "1"), (3, "3")]
 
 
+def an_id(**kwargs) -> serializers.IntegerField:
+    """An id a client names: 1 to 2**63 - 1 (beyond that, a 400 naming the field, not a database error)."""
+    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+def a_version(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=MAX_VERSION, **kwargs)
+
+
 class EventSerializer(serializers.ModelSerializer):
     organizer = serializers.CharField(source="organizer.username", read_only=True)
     game = choice(Game.choices, read_only=True)
@@ -67,7 +88,15 @@ class EventSerializer(serializers.ModelSerializer):
 class EventCreateSerializer(serializers.ModelSerializer):
     game = choice(Game.choices)
     best_of = choice(BEST_OF, required=False)
-    round_minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
+    round_minutes = serializers.IntegerField(min_value=1, max_value=MAX_ROUND_MINUTES, required=False)
+    tier = serializers.IntegerField(min_value=1, max_value=MAX_TIER, required=False)
+    capacity = serializers.IntegerField(min_value=2, max_value=MAX_CAPACITY, required=False, allow_null=True)
+    swiss_rounds_override = serializers.IntegerField(
+        min_value=1, max_value=MAX_SWISS_ROUNDS, required=False, allow_null=True
+    )
+    top_cut_override = serializers.IntegerField(
+        min_value=0, max_value=MAX_TOP_CUT, required=False, allow_null=True
+    )
     tiebreak_policy = choice(TiebreakPolicy.choices, required=False)
     rule_set = serializers.CharField(
         required=False,
@@ -141,8 +170,8 @@ class RegistrationCreateSerializer(serializers.Serializer):
 
 
 class RegistrationUpdateSerializer(serializers.Serializer):
-    awarded_byes = serializers.IntegerField(min_value=0, max_value=3, required=False)
-    fixed_table = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    awarded_byes = serializers.IntegerField(min_value=0, max_value=MAX_BYES, required=False)
+    fixed_table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE, required=False, allow_null=True)
 
 
 class PlayerRefSerializer(serializers.Serializer):
@@ -182,7 +211,10 @@ class RoundSerializer(serializers.ModelSerializer):
 
 class PairNextSerializer(serializers.Serializer):
     number = serializers.IntegerField(
-        min_value=1, required=False, help_text=_("The round you mean to pair; pairing it again returns it.")
+        min_value=1,
+        max_value=MAX_ROUND,
+        required=False,
+        help_text=_("The round you mean to pair; pairing it again returns it."),
     )
     background = serializers.BooleanField(
         required=False,
@@ -221,13 +253,15 @@ class ResultSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(
         choices=[(k.value, k.label) for k in ENTERABLE_KINDS], default=ResultKind.NORMAL
     )
-    version = serializers.IntegerField(
-        min_value=1, required=False, help_text=_("The version of the match you saw; 409 if it changed since.")
-    )
+    # Required: a report from a player says which result it replaces (409 if it changed since).
+    version = a_version(help_text=_("The version of the match you saw; 409 if it changed since."))
 
 
 class StaffResultSerializer(ResultSerializer):
-    penalized = serializers.IntegerField(
+    version = a_version(
+        required=False, help_text=_("The version of the match you saw; 409 if it changed since.")
+    )
+    penalized = an_id(
         required=False,
         allow_null=True,
         help_text=_("Registration id of the player taking a game/match loss."),
@@ -239,7 +273,8 @@ class CorrectionSerializer(StaffResultSerializer):
 
 
 class ConfirmSerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=1, required=False)
+    # Required: the result confirmed is the one the player saw, not one changed a moment before.
+    version = a_version(help_text=_("The version of the match you saw; 409 if it changed since."))
 
 
 class CorrectionResultSerializer(serializers.Serializer):
@@ -282,7 +317,7 @@ class StandingSerializer(serializers.Serializer):
 
 
 class TopCutStartSerializer(serializers.Serializer):
-    size = serializers.IntegerField(min_value=2, max_value=256, required=False)
+    size = serializers.IntegerField(min_value=2, max_value=MAX_TOP_CUT, required=False)
 
 
 class TopCutSerializer(serializers.Serializer):
@@ -293,7 +328,7 @@ class TopCutSerializer(serializers.Serializer):
 
 
 class BulkResultLineSerializer(StaffResultSerializer):
-    match = serializers.IntegerField(help_text=_("Match id (of this round)."))
+    match = an_id(help_text=_("Match id (of this round)."))
 
 
 class BulkResultsSerializer(serializers.Serializer):

@@ -6,9 +6,11 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from core.bounds import parse_bounded_int
 from core.ratelimit import ratelimit
 from tournaments import selectors, services
 from tournaments.api import serializers as s
@@ -27,8 +29,27 @@ def _user_or_404(username: str):
     return user
 
 
+class BoundedLookup:
+    """Ids in the URL are whole numbers a database can store: anything else is a 404 before any query
+    (the router's default pattern takes any text)."""
+
+    lookup_value_regex = "[0-9]+"
+
+    def get_object(self):
+        raw = str(self.kwargs.get(self.lookup_url_kwarg or self.lookup_field))
+        if parse_bounded_int(raw, minimum=1) is None:
+            raise NotFound()
+        return super().get_object()
+
+
+def _visible_events(request):
+    # a draft event and everything in it is for its staff only (tournaments.selectors.event_list)
+    return selectors.event_list(include_drafts_for=request.user).values("pk")
+
+
 @extend_schema(tags=["events"])
 class EventViewSet(
+    BoundedLookup,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -209,15 +230,14 @@ class EventViewSet(
 
 
 @extend_schema(tags=["registrations"])
-class RegistrationViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class RegistrationViewSet(BoundedLookup, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     queryset = Registration.objects.select_related("player")
     serializer_class = s.RegistrationSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     def get_queryset(self):
         # a draft event's registrations are for its staff only, like the event
-        visible = selectors.event_list(include_drafts_for=self.request.user).values("pk")
-        return self.queryset.filter(event__in=visible)
+        return self.queryset.filter(event__in=_visible_events(self.request))
 
     @extend_schema(
         request=None, responses=s.RegistrationSerializer, summary="Check in (yourself, or as staff)"
@@ -258,10 +278,13 @@ class RegistrationViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
 
 @extend_schema(tags=["rounds"])
-class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class RoundViewSet(BoundedLookup, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     queryset = Round.objects.all()
     serializer_class = s.RoundSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self):
+        return self.queryset.filter(event__in=_visible_events(self.request))
 
     @extend_schema(
         parameters=[
@@ -326,10 +349,13 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
 
 @extend_schema(tags=["matches"])
-class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class MatchViewSet(BoundedLookup, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     queryset = Match.objects.select_related("round", "player_a__player", "player_b__player")
     serializer_class = s.MatchSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self):
+        return self.queryset.filter(round__event__in=_visible_events(self.request))
 
     @extend_schema(request=s.ResultSerializer, responses=s.MatchSerializer, summary="Report your own match")
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
@@ -352,7 +378,7 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         data.is_valid(raise_exception=True)
         with service_errors():
             match = services.match_confirm_result(
-                match=self.get_object(), user=request.user, version=data.validated_data.get("version")
+                match=self.get_object(), user=request.user, version=data.validated_data["version"]
             )
         return Response(s.MatchSerializer(match).data)
 

@@ -184,6 +184,18 @@ def _write(
     return match
 
 
+def _require_version(version: int | None) -> int:
+    """A player's report or confirmation names the version of the match they saw: without it a score
+    changed a moment before (by the opponent, a judge) could be confirmed unseen."""
+    if version is None:
+        raise TournamentError(
+            _("The version of the match you saw is missing: reload the page and try again."),
+            field="version",
+            code="required",
+        )
+    return version
+
+
 def _player_side(match: Match, user) -> str | None:
     ids = Registration.objects.filter(pk__in=[match.player_a_id, match.player_b_id], player=user).values_list(
         "pk", flat=True
@@ -209,9 +221,10 @@ def match_report_result(
     games_b: int,
     games_drawn: int = 0,
     kind: str = ResultKind.NORMAL,
-    version: int | None = None,
+    version: int | None,
 ) -> Match:
-    """A player reports their own match; the opponent then confirms it."""
+    """A player reports their own match; the opponent then confirms it. `version` is the match's version
+    the player saw (required: None is refused, 400; a stale one is a conflict, 409)."""
     result = ResultInput(games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind)
     with transaction.atomic():
         event, match = _load(match.pk)
@@ -231,13 +244,14 @@ def match_report_result(
                 code="reported",
             )
         return _write(
-            match=match, version=version, result=result, status=MatchStatus.REPORTED,
+            match=match, version=_require_version(version), result=result, status=MatchStatus.REPORTED,
             action=ResultChange.Action.REPORT, by=user,
         )  # fmt: skip
 
 
-def match_confirm_result(*, match: Match, user, version: int | None = None) -> Match:
-    """The opponent of the reporting player confirms the reported result."""
+def match_confirm_result(*, match: Match, user, version: int | None) -> Match:
+    """The opponent of the reporting player confirms the reported result — the one they saw: `version` is
+    required (None is refused, 400) and a result changed since is a conflict (409), nothing confirmed."""
     with transaction.atomic():
         event, match = _load(match.pk)
         side = _player_side(match, user)
@@ -248,7 +262,7 @@ def match_confirm_result(*, match: Match, user, version: int | None = None) -> M
         if match.reported_by_id == user.pk:
             raise NotAllowed(_("Your opponent confirms the result you reported."))
         match = _write(
-            match=match, version=version, result=None, status=MatchStatus.CONFIRMED,
+            match=match, version=_require_version(version), result=None, status=MatchStatus.CONFIRMED,
             action=ResultChange.Action.CONFIRM, by=user,
         )  # fmt: skip
         _after_confirm(event, match)

@@ -84,7 +84,9 @@ def full_event(organizer, judge, *, players: int = 8):
     timer_pause(round_=r1, user=judge, now=start + datetime.timedelta(minutes=7))
     timer_extend_table(round_=r1, table=1, minutes=3, reason="Deck check", user=judge)
     first = Match.objects.filter(round=r1, player_b__isnull=False).order_by("table").first()
-    services.match_report_result(match=first, user=first.player_a.player, games_a=2, games_b=0)
+    services.match_report_result(
+        match=first, user=first.player_a.player, games_a=2, games_b=0, version=first.version
+    )
     match_dispute(match=first, user=first.player_b.player, reason="It was 2-1")
     match_staff_result(match=first, user=judge, games_a=2, games_b=1)
     play_round(event, r1, judge)

@@ -177,7 +177,9 @@ def test_dispute_shows_in_the_console_and_staff_entry_resolves_it(orga_client, o
         .select_related("player_a__player", "player_b__player")
         .first()
     )
-    services.match_report_result(match=match, user=match.player_a.player, games_a=2, games_b=0)
+    services.match_report_result(
+        match=match, user=match.player_a.player, games_a=2, games_b=0, version=match.version
+    )
     match_dispute(match=match, user=match.player_b.player, reason="2-1 for me")
     response = orga_client.get(f"/events/{event.pk}/console/")
     assert f'data-testid="disputed-{match.table}"'.encode() in response.content

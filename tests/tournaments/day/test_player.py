@@ -91,7 +91,7 @@ def test_report_confirm_flow(client, organizer):
 def test_player_b_reports_from_their_side(client, organizer):
     event, match, a, b = _pair(organizer)
     client.force_login(b)
-    client.post(f"/events/{event.pk}/me/report/", {"result": "2-0"})
+    client.post(f"/events/{event.pk}/me/report/", {"result": "2-0", "version": match.version})
     match.refresh_from_db()
     assert (match.games_a, match.games_b) == (0, 2)
 
@@ -101,7 +101,7 @@ def test_dispute(client, organizer):
     client.force_login(b)
     assert client.post(f"/events/{event.pk}/me/dispute/").status_code == 409  # nothing reported yet
     client.force_login(a)
-    client.post(f"/events/{event.pk}/me/report/", {"result": "2-0"})
+    client.post(f"/events/{event.pk}/me/report/", {"result": "2-0", "version": match.version})
     assert client.post(f"/events/{event.pk}/me/dispute/").status_code == 403  # not your own report
     client.force_login(b)
     response = client.post(f"/events/{event.pk}/me/dispute/", {"reason": "I won one game"}, follow=True)
@@ -116,9 +116,9 @@ def test_bad_reports_are_refused_with_4xx(client, organizer):
     assert response.status_code == 400 and b"Unknown quick result" in response.content
     response = client.post(f"/events/{event.pk}/me/report/", {"my_games": "3", "their_games": "0"})
     assert response.status_code == 400
-    client.post(f"/events/{event.pk}/me/report/", {"result": "2-0"})
+    client.post(f"/events/{event.pk}/me/report/", {"result": "2-0", "version": match.version})
     client.force_login(b)
-    response = client.post(f"/events/{event.pk}/me/report/", {"result": "2-0"})
+    response = client.post(f"/events/{event.pk}/me/report/", {"result": "2-0", "version": match.version + 1})
     assert response.status_code == 409 and b"confirm it, or call a judge" in response.content
     assert Match.objects.get(pk=match.pk).games_a == 2
 

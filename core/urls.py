@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from . import views
-from .ratelimit import key_ip_username, ratelimit
+from .ratelimit import login_limits, password_reset_limits
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,11 +16,15 @@ urlpatterns = [
     path("staff/roles/set/", views.staff_role_set, name="staff_role_set"),
     path(
         "accounts/login/",
-        ratelimit(scope="login", key=key_ip_username)(auth_views.LoginView.as_view()),
+        login_limits(auth_views.LoginView.as_view()),
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/password_reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "accounts/password_reset/",
+        password_reset_limits(auth_views.PasswordResetView.as_view()),
+        name="password_reset",
+    ),
     path(
         "accounts/password_reset/done/",
         auth_views.PasswordResetDoneView.as_view(),

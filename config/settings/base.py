@@ -57,6 +57,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # a URL that points into a draft event is a 404 for all but its staff (docs/security.md)
+    "tournaments.middleware.DraftGateMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -148,7 +148,12 @@ ROWS: dict[str, dict] = {
     "api-match-detail": {"GET": PUBLIC, "POST": "L-------"},
     # players report only their own matches; staff enter results instead
     "api-match-report": {"GET": "L-------", "POST": "LADDDDDD", "data": lambda w: _result(w)},
-    "api-match-confirm": {"GET": "L-------", "POST": "LADDDDDD"},
+    # the version the player saw is required (400 without it): sent, so that a refusal is not hidden
+    "api-match-confirm": {
+        "GET": "L-------",
+        "POST": "LADDDDDD",
+        "data": lambda w: {"version": w.match.version},
+    },
     "api-match-enter": {"GET": "L-------", "POST": STAFF, "data": lambda w: _result(w)},
     "api-match-correct": {"GET": "L-------", "POST": STAFF, "data": lambda w: _result(w, reason="slip")},
     "api-match-history": {"GET": PUBLIC, "POST": "L-------"},

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import JSON, Event, MalformedDocument, PathError
+from ..messages import Sentences, msg
 from .actions import Action, _check_reference, _parse_cards, resolve
 from .rules import advance, assign_trigger, attack_power, drive_count, legal_actions, losers
 from .state import BEHIND, FRONT_CIRCLES, REAR_CIRCLES, Battle, Card, State, _Errors, other
@@ -177,13 +178,17 @@ def damage(state: State, query: dict[str, Any], path: str) -> JSON:
             "attack",
             {"attacker": attacker_ref, "target": target_ref},
             ("VG-ATTACK", "VG-BOOST") if booster_circle else ("VG-ATTACK",),
-            f"{attacker.card.name} attacks with {attack_power(sim, battle)} power.",
+            msg(
+                "{attacker} attacks with {power} power.",
+                attacker=attacker.card.name,
+                power=attack_power(sim, battle),
+            ),
         )
     ]
     if guardian_refs:
-        events.append(Event("guard", {"player": defender}, ("VG-GUARD",), ""))
+        events.append(Event("guard", {"player": defender}, ("VG-GUARD",)))
     if interceptor_refs:
-        events.append(Event("intercept", {"player": defender}, ("VG-INTERCEPT",), ""))
+        events.append(Event("intercept", {"player": defender}, ("VG-INTERCEPT",)))
     advance(sim, events, close_guard=True)
     while sim.battle is not None and sim.battle.trigger is not None:
         pending = sim.battle.trigger
@@ -214,7 +219,7 @@ def damage(state: State, query: dict[str, Any], path: str) -> JSON:
         "drive_checks": sum(1 for e in events if e.type == "drive_check"),
         "guardians_retired": guardian_refs + interceptor_refs,
         "rules": list(dict.fromkeys(rule for e in events for rule in e.rules)),
-        "explanation": " ".join(e.text for e in events if e.text),
+        "explanation": Sentences(e.message for e in events),
         "assumed_no_trigger": {
             key: _PADDING - sum(1 for card in left if card is NO_TRIGGER)
             for key, left in (

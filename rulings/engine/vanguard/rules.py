@@ -21,6 +21,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..base import Event, GameOver, IllegalAction, MalformedDocument, Outcome, PathError
+from ..messages import Message, msg, terms
 from .actions import CIRCLE_REFS, Action, default_player, hand_ref, make, resolve
 from .state import (
     BEHIND,
@@ -40,12 +41,19 @@ from .state import (
 _new = object.__new__
 NEXT_PHASE = {"draw": "ride", "ride": "main", "main": "battle", "battle": "end"}
 
+# The words the sentences are made of: "the ride phase", "a stand trigger", "Drive check", "cannot call".
+PHASES = terms("vanguard phase", ("setup", "stand", "draw", "ride", "main", "battle", "end"))
+TRIGGERS = terms("vanguard trigger", ("critical", "draw", "heal", "stand", "front", "over"))
+CHECKS = terms("vanguard check", ("drive", "damage"))
+CHECK_TITLES = terms("vanguard check", {"drive": "Drive", "damage": "Damage"})
+ACTS = terms("vanguard act", ("ride", "call", "move units", "attack", "change the phase", "end the turn"))
 
-def _event(type: str, rules: tuple[str, ...], text: str, **data: object) -> Event:
+
+def _event(type: str, rules: tuple[str, ...], text: Message, **data: object) -> Event:
     return Event(type, dict(data), rules, text)
 
 
-def _illegal(rule: str | tuple[str, ...], text: str) -> IllegalAction:
+def _illegal(rule: str | tuple[str, ...], text: Message) -> IllegalAction:
     return IllegalAction([rule] if isinstance(rule, str) else list(rule), text)
 
 
@@ -95,9 +103,13 @@ def _loss_events(state: State) -> list[Event]:
         return events
     for player, rule in losers(state):
         if rule == "VG-WIN-DAMAGE":
-            text = f"Player {player} has {len(state.players[player].damage)} damage and loses."
+            text = msg(
+                "Player {player} has {damage} damage and loses.",
+                player=player,
+                damage=len(state.players[player].damage),
+            )
         else:
-            text = f"Player {player}'s deck is empty: player {player} loses."
+            text = msg("Player {player}'s deck is empty: player {player} loses.", player=player)
         events.append(_event("lose", (rule,), text, player=player))
     return events
 
@@ -116,7 +128,7 @@ def _draw(side: PlayerState, player: str, events: list[Event], rule: str, drawn:
         if not deck:
             return
         side.hand.append(deck.pop(0))
-    events.append(_event("draw", (rule,), f"Player {player} draws a card.", player=player))
+    events.append(_event("draw", (rule,), msg("Player {player} draws a card.", player=player), player=player))
 
 
 def _stand_all(state: State, player: str, events: list[Event]) -> None:
@@ -125,7 +137,12 @@ def _stand_all(state: State, player: str, events: list[Event]) -> None:
         if unit is not None and not unit.stand:
             circles[name] = unit.stood()
     events.append(
-        _event("stand", ("VG-STAND-PHASE",), f"Player {player} stands all their units.", player=player)
+        _event(
+            "stand",
+            ("VG-STAND-PHASE",),
+            msg("Player {player} stands all their units.", player=player),
+            player=player,
+        )
     )
 
 
@@ -160,7 +177,11 @@ def _end_turn(state: State, events: list[Event]) -> None:
         _event(
             "turn",
             ("VG-END-PHASE",),
-            f"Turn {state.turn} begins: player {state.turn_player}'s turn.",
+            msg(
+                "Turn {turn} begins: player {turn_player}'s turn.",
+                turn=state.turn,
+                turn_player=state.turn_player,
+            ),
             turn=state.turn,
             player=state.turn_player,
         )
@@ -193,12 +214,17 @@ def _place_checked(state: State, player: str, card: Card, check: str, events: li
     side = state.players[player]
     if card.trigger == "over" and trigger_effective(state, player, card):
         side.removed.append(card)
-        events.append(_event("removed", ("VG-TRIGGER-OVER",), f"{card.name} is removed from the game."))
+        events.append(
+            _event("removed", ("VG-TRIGGER-OVER",), msg("{card} is removed from the game.", card=card.name))
+        )
     elif check == "drive":
         side.hand.append(card)
         events.append(
             _event(
-                "to_hand", ("VG-DRIVE-CHECK",), f"{card.name} goes to player {player}'s hand.", player=player
+                "to_hand",
+                ("VG-DRIVE-CHECK",),
+                msg("{card} goes to player {player}'s hand.", card=card.name, player=player),
+                player=player,
             )
         )
     else:
@@ -207,7 +233,12 @@ def _place_checked(state: State, player: str, card: Card, check: str, events: li
             _event(
                 "damage",
                 ("VG-DAMAGE-CHECK",),
-                f"{card.name} goes to player {player}'s damage zone ({len(side.damage)} damage).",
+                msg(
+                    "{card} goes to player {player}'s damage zone ({damage} damage).",
+                    card=card.name,
+                    player=player,
+                    damage=len(side.damage),
+                ),
                 player=player,
                 total=len(side.damage),
             )
@@ -225,7 +256,11 @@ def _front_trigger(state: State, player: str, events: list[Event]) -> None:
         _event(
             "trigger_effect",
             ("VG-TRIGGER-FRONT",),
-            f"Front trigger: each unit of player {player}'s front row gets +{amount} power.",
+            msg(
+                "Front trigger: each unit of player {player}'s front row gets +{amount} power.",
+                player=player,
+                amount=amount,
+            ),
             player=player,
             trigger="front",
         )
@@ -234,10 +269,21 @@ def _front_trigger(state: State, player: str, events: list[Event]) -> None:
 
 def _own_unit(state: State, player: str, ref: str | None, field: str, rule: str) -> str:
     if ref is None:
-        raise _illegal(rule, f"assign_trigger needs {field}: one of player {player}'s units.")
+        raise _illegal(
+            rule,
+            msg("assign_trigger needs {field}: one of player {player}'s units.", field=field, player=player),
+        )
     owner, zone, circle, unit = resolve(state, ref)
     if owner != player or zone != "circles" or unit is None:
-        raise _illegal(rule, f"{field} must be one of player {player}'s units, not {ref}.")
+        raise _illegal(
+            rule,
+            msg(
+                "{field} must be one of player {player}'s units, not {ref}.",
+                field=field,
+                player=player,
+                ref=ref,
+            ),
+        )
     return circle
 
 
@@ -262,13 +308,24 @@ def assign_trigger(state: State, action: Action, events: list[Event]) -> None:
     pending = battle.trigger
     player, card, kind = pending.player, pending.card, pending.card.trigger
     if action.player != player:
-        raise _illegal("VG-TRIGGER-CHOICE", f"Player {player} revealed the trigger and makes its choices.")
+        raise _illegal(
+            "VG-TRIGGER-CHOICE",
+            msg("Player {player} revealed the trigger and makes its choices.", player=player),
+        )
     if action.critical_to is not None and kind != "critical":
-        raise _illegal("VG-TRIGGER-CHOICE", f"A {kind} trigger gives no critical: leave critical_to out.")
+        raise _illegal(
+            "VG-TRIGGER-CHOICE",
+            msg("A {kind} trigger gives no critical: leave critical_to out.", kind=TRIGGERS[kind]),
+        )
     if action.stand_to is not None and kind != "stand":
-        raise _illegal("VG-TRIGGER-CHOICE", f"A {kind} trigger stands nothing: leave stand_to out.")
+        raise _illegal(
+            "VG-TRIGGER-CHOICE",
+            msg("A {kind} trigger stands nothing: leave stand_to out.", kind=TRIGGERS[kind]),
+        )
     if action.heal is not None and kind != "heal":
-        raise _illegal("VG-TRIGGER-CHOICE", f"A {kind} trigger heals nothing: leave heal out.")
+        raise _illegal(
+            "VG-TRIGGER-CHOICE", msg("A {kind} trigger heals nothing: leave heal out.", kind=TRIGGERS[kind])
+        )
     side = state.players[player]
     circles = side.circles
     power_circle = _own_unit(state, player, action.power_to, "power_to", "VG-TRIGGER-CHOICE")
@@ -282,13 +339,17 @@ def assign_trigger(state: State, action: Action, events: list[Event]) -> None:
             owner, zone, name, unit = resolve(state, action.stand_to)
             if owner != player or zone != "circles" or name not in REAR_CIRCLES or unit is None or unit.stand:
                 raise _illegal(
-                    "VG-TRIGGER-STAND", f"stand_to must be one of player {player}'s rested rear-guards."
+                    "VG-TRIGGER-STAND",
+                    msg("stand_to must be one of player {player}'s rested rear-guards.", player=player),
                 )
             stand_circle = name
         elif len(rested) > 1:
             raise _illegal(
                 "VG-TRIGGER-CHOICE",
-                f"Missing stand_to: choose which rested rear-guard to stand ({', '.join(rested)}).",
+                msg(
+                    "Missing stand_to: choose which rested rear-guard to stand ({circles}).",
+                    circles=", ".join(rested),
+                ),
             )
         elif rested:
             stand_circle = rested[0]
@@ -296,7 +357,9 @@ def assign_trigger(state: State, action: Action, events: list[Event]) -> None:
     if kind == "heal" and action.heal is not None:
         owner, _, key, _ = resolve(state, action.heal)
         if owner != player:
-            raise _illegal("VG-TRIGGER-HEAL", f"heal must be a card of player {player}'s damage zone.")
+            raise _illegal(
+                "VG-TRIGGER-HEAL", msg("heal must be a card of player {player}'s damage zone.", player=player)
+            )
         heal_index = int(key)
 
     amount = state.flags["over_trigger_power"] if kind == "over" else state.flags["trigger_power"]
@@ -306,8 +369,13 @@ def assign_trigger(state: State, action: Action, events: list[Event]) -> None:
         _event(
             "power",
             (rule, "VG-TRIGGER-CHOICE"),
-            f"{card.name}: player {player}'s unit on {power_circle} gets +{amount} power until the end "
-            "phase.",
+            msg(
+                "{card}: player {player}'s unit on {circle} gets +{amount} power until the end phase.",
+                card=card.name,
+                player=player,
+                circle=power_circle,
+                amount=amount,
+            ),
             unit=f"{player}.circles.{power_circle}",
             amount=amount,
         )
@@ -318,7 +386,10 @@ def assign_trigger(state: State, action: Action, events: list[Event]) -> None:
             _event(
                 "critical",
                 ("VG-TRIGGER-CRITICAL",),
-                f"Critical trigger: the unit on {critical_circle} gets +1 critical until the end phase.",
+                msg(
+                    "Critical trigger: the unit on {circle} gets +1 critical until the end phase.",
+                    circle=critical_circle,
+                ),
                 unit=f"{player}.circles.{critical_circle}",
                 amount=1,
             )
@@ -332,12 +403,14 @@ def assign_trigger(state: State, action: Action, events: list[Event]) -> None:
                 _event(
                     "stand_unit",
                     ("VG-TRIGGER-STAND",),
-                    f"Stand trigger: the rear-guard on {stand_circle} stands.",
+                    msg("Stand trigger: the rear-guard on {circle} stands.", circle=stand_circle),
                     unit=f"{player}.circles.{stand_circle}",
                 )
             )
         else:
-            events.append(_event("stand_unit", ("VG-TRIGGER-STAND",), "Stand trigger: no rested rear-guard."))
+            events.append(
+                _event("stand_unit", ("VG-TRIGGER-STAND",), msg("Stand trigger: no rested rear-guard."))
+            )
     if kind == "heal":
         mine, theirs = len(side.damage), len(state.players[other(player)].damage)
         if mine >= theirs and side.damage:
@@ -348,8 +421,15 @@ def assign_trigger(state: State, action: Action, events: list[Event]) -> None:
                 _event(
                     "heal",
                     ("VG-TRIGGER-HEAL",),
-                    f"Heal trigger: player {player} has {mine} damage, at least player {other(player)}'s "
-                    f"{theirs}: {healed.name} goes from the damage zone to the drop zone.",
+                    msg(
+                        "Heal trigger: player {player} has {mine} damage, at least player {opponent}'s "
+                        "{theirs}: {healed} goes from the damage zone to the drop zone.",
+                        player=player,
+                        mine=mine,
+                        opponent=other(player),
+                        theirs=theirs,
+                        healed=healed.name,
+                    ),
                     player=player,
                 )
             )
@@ -358,8 +438,14 @@ def assign_trigger(state: State, action: Action, events: list[Event]) -> None:
                 _event(
                     "no_heal",
                     ("VG-TRIGGER-HEAL",),
-                    f"Heal trigger: player {player} has {mine} damage, fewer than player {other(player)}'s "
-                    f"{theirs} (or none): no damage is healed.",
+                    msg(
+                        "Heal trigger: player {player} has {mine} damage, fewer than player {opponent}'s "
+                        "{theirs} (or none): no damage is healed.",
+                        player=player,
+                        mine=mine,
+                        opponent=other(player),
+                        theirs=theirs,
+                    ),
                     player=player,
                 )
             )
@@ -392,14 +478,23 @@ def defense_power(state: State, battle: Battle) -> int:
     return power + sum(card.shield or 0 for card in side.guardians)
 
 
-def can_guard_with(card: Card, vanguard_grade: int) -> str | None:
+def can_guard_with(card: Card, vanguard_grade: int) -> Message | None:
     """Why ``card`` cannot guard, or None when it can."""
     if card.hidden:
-        return "the card is unknown (drawn from a deck given as a count): describe it in the state first"
+        return msg("the card is unknown (drawn from a deck given as a count): describe it in the state first")
     if card.grade >= 3 or card.shield is None:
-        return f"{card.name} is a grade {card.grade} with no shield: grade 3 units cannot guard"
+        return msg(
+            "{card} is a grade {grade} with no shield: grade 3 units cannot guard",
+            card=card.name,
+            grade=card.grade,
+        )
     if card.grade > vanguard_grade:
-        return f"{card.name} is grade {card.grade}, above the vanguard's grade {vanguard_grade}"
+        return msg(
+            "{card} is grade {grade}, above the vanguard's grade {vanguard_grade}",
+            card=card.name,
+            grade=card.grade,
+            vanguard_grade=vanguard_grade,
+        )
     return None
 
 
@@ -447,14 +542,32 @@ def _check(state: State, battle: Battle, player: str, check: str, events: list[E
             battle.drive_left = 0
         else:
             battle.damage_left = 0
-        events.append(_event("no_check", (rule,), f"Player {player}'s deck is empty: no {check} check."))
+        events.append(
+            _event(
+                "no_check",
+                (rule,),
+                msg("Player {player}'s deck is empty: no {check} check.", player=player, check=CHECKS[check]),
+            )
+        )
         return False
     events.append(
         _event(
             f"{check}_check",
             (rule,),
-            f"{check.capitalize()} check: player {player} reveals {card.name}"
-            + (f" ({card.trigger} trigger)." if card.trigger else "."),
+            msg(
+                "{check} check: player {player} reveals {card} ({trigger} trigger).",
+                check=CHECK_TITLES[check],
+                player=player,
+                card=card.name,
+                trigger=TRIGGERS[card.trigger],
+            )
+            if card.trigger
+            else msg(
+                "{check} check: player {player} reveals {card}.",
+                check=CHECK_TITLES[check],
+                player=player,
+                card=card.name,
+            ),
             player=player,
             card=card.to_json(),
         )
@@ -465,8 +578,13 @@ def _check(state: State, battle: Battle, player: str, check: str, events: list[E
                 _event(
                     "trigger_no_effect",
                     ("VG-TRIGGER-CLAN",),
-                    f"{card.name}'s clan ({card.clan}) matches no unit of player {player}: the trigger has "
-                    "no effect.",
+                    msg(
+                        "{card}'s clan ({clan}) matches no unit of player {player}: "
+                        "the trigger has no effect.",
+                        card=card.name,
+                        clan=card.clan,
+                        player=player,
+                    ),
                     player=player,
                 )
             )
@@ -479,7 +597,12 @@ def _check(state: State, battle: Battle, player: str, check: str, events: list[E
                 _event(
                     "trigger",
                     ("VG-TRIGGER-CHOICE",),
-                    f"Player {player} must now assign the {card.trigger} trigger ({', '.join(needs)}).",
+                    msg(
+                        "Player {player} must now assign the {trigger} trigger ({choices}).",
+                        player=player,
+                        trigger=TRIGGERS[card.trigger],
+                        choices=", ".join(needs),
+                    ),
                     player=player,
                     trigger=card.trigger,
                     needs=needs,
@@ -502,12 +625,12 @@ def _close_battle(state: State, events: list[Event]) -> None:
             _event(
                 "guardians_retired",
                 ("VG-GUARDIANS-RETIRED",),
-                f"The guardians ({names}) go to the drop zone.",
+                msg("The guardians ({names}) go to the drop zone.", names=names),
                 player=other(battle.player),
             )
         )
     state.battle = None
-    events.append(_event("battle_end", (), "The battle ends."))
+    events.append(_event("battle_end", (), msg("The battle ends.")))
 
 
 def advance(state: State, events: list[Event], *, close_guard: bool = False) -> None:
@@ -540,7 +663,11 @@ def advance(state: State, events: list[Event], *, close_guard: bool = False) -> 
                     _event(
                         "no_hit",
                         ("VG-HIT",),
-                        f"{offense} power against {defense}: the attack does not hit.",
+                        msg(
+                            "{offense} power against {defense}: the attack does not hit.",
+                            offense=offense,
+                            defense=defense,
+                        ),
                         target=target_ref,
                         attack=offense,
                         defense=defense,
@@ -551,7 +678,11 @@ def advance(state: State, events: list[Event], *, close_guard: bool = False) -> 
                     _event(
                         "hit",
                         ("VG-HIT",),
-                        f"{offense} power against {defense}: the attack hits.",
+                        msg(
+                            "{offense} power against {defense}: the attack hits.",
+                            offense=offense,
+                            defense=defense,
+                        ),
                         target=target_ref,
                         attack=offense,
                         defense=defense,
@@ -569,7 +700,10 @@ def advance(state: State, events: list[Event], *, close_guard: bool = False) -> 
                         _event(
                             "retire",
                             ("VG-HIT-REARGUARD",),
-                            f"The hit rear-guard {retired.card.name} is retired to the drop zone.",
+                            msg(
+                                "The hit rear-guard {retired} is retired to the drop zone.",
+                                retired=retired.card.name,
+                            ),
                             unit=target_ref,
                         )
                     )
@@ -587,11 +721,19 @@ def advance(state: State, events: list[Event], *, close_guard: bool = False) -> 
 def _hand_card(state: State, player: str, ref: str, rule: str, verb: str) -> tuple[int, Card]:
     owner, zone, key, card = resolve(state, ref)
     if owner != player or zone != "hand":
-        raise _illegal(rule, f"Player {player} can only {verb} a card from their own hand, not {ref}.")
+        raise _illegal(
+            rule,
+            msg(
+                "Player {player} can only {verb} a card from their own hand, not {ref}.",
+                player=player,
+                verb=ACTS[verb],
+                ref=ref,
+            ),
+        )
     if card.hidden:
         raise _illegal(
             "VG-HIDDEN-CARD",
-            f"{ref} is an unknown card (drawn from a deck given as a count): describe it first.",
+            msg("{ref} is an unknown card (drawn from a deck given as a count): describe it first.", ref=ref),
         )
     return int(key), card
 
@@ -600,13 +742,23 @@ def _require_turn(state: State, action: Action, phase: str | None, rule: str, wh
     if action.player != state.turn_player:
         raise _illegal(
             "VG-TURN-PHASES",
-            f"It is player {state.turn_player}'s turn: player {action.player} cannot {what} now.",
+            msg(
+                "It is player {turn_player}'s turn: player {player} cannot {what} now.",
+                turn_player=state.turn_player,
+                player=action.player,
+                what=ACTS[what],
+            ),
         )
     if phase is not None and state.phase != phase:
         raise _illegal(
             (rule, "VG-TURN-PHASES"),
-            f"Player {action.player} can {what} only in the {phase} "
-            f"phase, and it is the {state.phase} phase.",
+            msg(
+                "Player {player} can {what} only in the {needed} phase, and it is the {phase} phase.",
+                player=action.player,
+                what=ACTS[what],
+                needed=PHASES[phase],
+                phase=PHASES[state.phase],
+            ),
         )
 
 
@@ -614,22 +766,32 @@ def _mulligan(state: State, action: Action, events: list[Event]) -> None:
     player = action.player
     side = state.players[player]
     if state.phase != "setup":
-        raise _illegal("VG-SETUP-MULLIGAN", "A mulligan is made only before the game starts (setup phase).")
+        raise _illegal(
+            "VG-SETUP-MULLIGAN", msg("A mulligan is made only before the game starts (setup phase).")
+        )
     if side.mulligan_done:
         raise _illegal(
-            "VG-SETUP-MULLIGAN", f"Player {player} has already decided on their hand: one mulligan only."
+            "VG-SETUP-MULLIGAN",
+            msg("Player {player} has already decided on their hand: one mulligan only.", player=player),
         )
     indexes = []
     for ref in action.cards or ():
         owner, zone, key, _ = resolve(state, ref)
         if owner != player or zone != "hand":
-            raise _illegal("VG-SETUP-MULLIGAN", f"Player {player} returns cards from their own hand only.")
+            raise _illegal(
+                "VG-SETUP-MULLIGAN",
+                msg("Player {player} returns cards from their own hand only.", player=player),
+            )
         indexes.append(int(key))
     drawn = action.drawn or []
     if drawn and len(drawn) != len(indexes):
         raise _illegal(
             "VG-SETUP-MULLIGAN",
-            f"{len(indexes)} card(s) returned, so {len(indexes)} drawn, not {len(drawn)}.",
+            msg(
+                "{count} card(s) returned, so {count} drawn, not {drawn}.",
+                count=len(indexes),
+                drawn=len(drawn),
+            ),
         )
     returned = [side.hand[i] for i in indexes]
     side.hand = [c for i, c in enumerate(side.hand) if i not in set(indexes)]
@@ -644,9 +806,13 @@ def _mulligan(state: State, action: Action, events: list[Event]) -> None:
         _event(
             "mulligan",
             ("VG-SETUP-MULLIGAN",),
-            f"Player {player} returns {len(returned)} card(s) to the deck and draws as many."
+            msg(
+                "Player {player} returns {count} card(s) to the deck and draws as many.",
+                player=player,
+                count=len(returned),
+            )
             if returned
-            else f"Player {player} keeps their hand.",
+            else msg("Player {player} keeps their hand.", player=player),
             player=player,
             count=len(returned),
         )
@@ -657,7 +823,10 @@ def _mulligan(state: State, action: Action, events: list[Event]) -> None:
             _event(
                 "game_start",
                 ("VG-TURN-PHASES",),
-                f"The game starts: player {state.turn_player} takes the first turn.",
+                msg(
+                    "The game starts: player {turn_player} takes the first turn.",
+                    turn_player=state.turn_player,
+                ),
             )
         )
         _start_turn(state, events)
@@ -668,14 +837,20 @@ def _ride(state: State, action: Action, events: list[Event]) -> None:
     player = action.player
     side = state.players[player]
     if side.rode:
-        raise _illegal("VG-RIDE-ONCE", f"Player {player} has already ridden this turn.")
+        raise _illegal("VG-RIDE-ONCE", msg("Player {player} has already ridden this turn.", player=player))
     index, card = _hand_card(state, player, action.card, "VG-RIDE-GRADE", "ride")
     old = side.circles["V"]
     if card.grade not in (old.card.grade, old.card.grade + 1):
         raise _illegal(
             "VG-RIDE-GRADE",
-            f"{card.name} is grade {card.grade}; the vanguard is grade {old.card.grade}: a ride needs grade "
-            f"{old.card.grade} or {old.card.grade + 1}.",
+            msg(
+                "{card} is grade {grade}; the vanguard is grade {vanguard_grade}: a ride needs grade "
+                "{vanguard_grade} or {next_grade}.",
+                card=card.name,
+                grade=card.grade,
+                vanguard_grade=old.card.grade,
+                next_grade=old.card.grade + 1,
+            ),
         )
     del side.hand[index]
     side.soul.append(old.card)
@@ -685,7 +860,13 @@ def _ride(state: State, action: Action, events: list[Event]) -> None:
         _event(
             "ride",
             ("VG-RIDE-GRADE", "VG-RIDE-SOUL"),
-            f"Player {player} rides {card.name} (grade {card.grade}); {old.card.name} goes to the soul.",
+            msg(
+                "Player {player} rides {card} (grade {grade}); {old} goes to the soul.",
+                player=player,
+                card=card.name,
+                grade=card.grade,
+                old=old.card.name,
+            ),
             player=player,
             card=card.name,
         )
@@ -698,11 +879,21 @@ def _call(state: State, action: Action, events: list[Event]) -> None:
     side = state.players[player]
     circle = action.circle
     if circle not in REAR_CIRCLES:
-        raise _illegal("VG-CALL", "Units are called to rear-guard circles (FL, BL, BC, FR, BR), not to V.")
+        raise _illegal(
+            "VG-CALL", msg("Units are called to rear-guard circles (FL, BL, BC, FR, BR), not to V.")
+        )
     index, card = _hand_card(state, player, action.card, "VG-CALL", "call")
     grade = side.circles["V"].card.grade
     if card.grade > grade:
-        raise _illegal("VG-CALL", f"{card.name} is grade {card.grade}, above the vanguard's grade {grade}.")
+        raise _illegal(
+            "VG-CALL",
+            msg(
+                "{card} is grade {grade}, above the vanguard's grade {vanguard_grade}.",
+                card=card.name,
+                grade=card.grade,
+                vanguard_grade=grade,
+            ),
+        )
     del side.hand[index]
     old = side.circles[circle]
     if old is not None:
@@ -711,7 +902,7 @@ def _call(state: State, action: Action, events: list[Event]) -> None:
             _event(
                 "retire",
                 ("VG-CALL",),
-                f"{old.card.name} on {circle} is retired to make room.",
+                msg("{old} on {circle} is retired to make room.", old=old.card.name, circle=circle),
                 unit=f"{player}.circles.{circle}",
             )
         )
@@ -720,7 +911,7 @@ def _call(state: State, action: Action, events: list[Event]) -> None:
         _event(
             "call",
             ("VG-CALL",),
-            f"Player {player} calls {card.name} to {circle}.",
+            msg("Player {player} calls {card} to {circle}.", player=player, card=card.name, circle=circle),
             player=player,
             card=card.name,
             circle=circle,
@@ -733,12 +924,18 @@ def _move(state: State, action: Action, events: list[Event]) -> None:
     player = action.player
     owner, zone, source, unit = resolve(state, action.card)
     if owner != player or zone != "circles" or source not in COLUMN_PARTNER:
-        raise _illegal("VG-MOVE", f"Only player {player}'s rear-guards in the FL/BL/FR/BR circles can move.")
+        raise _illegal(
+            "VG-MOVE",
+            msg("Only player {player}'s rear-guards in the FL/BL/FR/BR circles can move.", player=player),
+        )
     if COLUMN_PARTNER[source] != action.circle:
         raise _illegal(
             "VG-MOVE",
-            f"A rear-guard moves to the other circle of its column: from {source} only to "
-            f"{COLUMN_PARTNER[source]}.",
+            msg(
+                "A rear-guard moves to the other circle of its column: from {source} only to {partner}.",
+                source=source,
+                partner=COLUMN_PARTNER[source],
+            ),
         )
     circles = state.players[player].circles
     circles[source], circles[action.circle] = circles[action.circle], unit
@@ -746,8 +943,19 @@ def _move(state: State, action: Action, events: list[Event]) -> None:
         _event(
             "move",
             ("VG-MOVE",),
-            f"{unit.card.name} moves from {source} to {action.circle}"
-            + (" (the units swap)." if circles[source] is not None else "."),
+            msg(
+                "{unit} moves from {source} to {circle} (the units swap).",
+                unit=unit.card.name,
+                source=source,
+                circle=action.circle,
+            )
+            if circles[source] is not None
+            else msg(
+                "{unit} moves from {source} to {circle}.",
+                unit=unit.card.name,
+                source=source,
+                circle=action.circle,
+            ),
             unit=f"{player}.circles.{source}",
             circle=action.circle,
         )
@@ -764,35 +972,53 @@ def _attack(state: State, action: Action, events: list[Event]) -> None:
     if _no_battle_this_turn(state):
         raise _illegal(
             ("VG-FIRST-TURN-NO-BATTLE", "VG-ATTACK"),
-            f"Player {action.player} goes first: there is no battle on the first turn "
-            f"({state.ruleset} rules).",
+            msg(
+                "Player {player} goes first: there is no battle on the first turn ({ruleset} rules).",
+                player=action.player,
+                ruleset=state.ruleset,
+            ),
         )
     player = action.player
     side = state.players[player]
     owner, zone, circle, attacker = resolve(state, action.attacker)
     if owner != player or circle not in FRONT_CIRCLES:
-        raise _illegal("VG-ATTACK", "The attacker is one of the turn player's front-row units (V, FL, FR).")
+        raise _illegal(
+            "VG-ATTACK", msg("The attacker is one of the turn player's front-row units (V, FL, FR).")
+        )
     if not attacker.stand:
-        raise _illegal("VG-ATTACK", f"{attacker.card.name} is rested and cannot attack.")
+        raise _illegal(
+            "VG-ATTACK", msg("{attacker} is rested and cannot attack.", attacker=attacker.card.name)
+        )
     defender, _, target, target_unit = resolve(state, action.target)
     if defender == player or target not in FRONT_CIRCLES:
         raise _illegal(
-            "VG-ATTACK", "The target is a unit of the opponent's front row (V, FL, FR), not the back row."
+            "VG-ATTACK",
+            msg("The target is a unit of the opponent's front row (V, FL, FR), not the back row."),
         )
     booster_circle = None
     if action.booster is not None:
         b_owner, _, booster_circle, booster = resolve(state, action.booster)
         if b_owner != player or booster_circle != BEHIND[circle]:
             raise _illegal(
-                "VG-BOOST", f"Only the unit directly behind the attacker ({BEHIND[circle]}) can boost it."
+                "VG-BOOST",
+                msg(
+                    "Only the unit directly behind the attacker ({circle}) can boost it.",
+                    circle=BEHIND[circle],
+                ),
             )
         if booster.card.grade > 1:
             raise _illegal(
                 "VG-BOOST",
-                f"{booster.card.name} is grade {booster.card.grade}: only grade 0 and 1 units can boost.",
+                msg(
+                    "{booster} is grade {grade}: only grade 0 and 1 units can boost.",
+                    booster=booster.card.name,
+                    grade=booster.card.grade,
+                ),
             )
         if not booster.stand:
-            raise _illegal("VG-BOOST", f"{booster.card.name} is rested and cannot boost.")
+            raise _illegal(
+                "VG-BOOST", msg("{booster} is rested and cannot boost.", booster=booster.card.name)
+            )
         side.circles[booster_circle] = booster.rested()
     side.circles[circle] = attacker.rested()
     battle = Battle(player, circle, target, booster_circle)
@@ -805,13 +1031,20 @@ def _attack(state: State, action: Action, events: list[Event]) -> None:
         _event(
             "attack",
             ("VG-ATTACK", "VG-BOOST") if booster_circle else ("VG-ATTACK",),
-            f"{attacker.card.name} rests and attacks {target_unit.card.name}"
-            + (
-                f", boosted by {state.players[player].circles[booster_circle].card.name}"
-                if booster_circle
-                else ""
+            msg(
+                "{attacker} rests and attacks {target}, boosted by {booster}: {power} power.",
+                attacker=attacker.card.name,
+                target=target_unit.card.name,
+                booster=state.players[player].circles[booster_circle].card.name,
+                power=attack_power(state, battle),
             )
-            + f": {attack_power(state, battle)} power.",
+            if booster_circle
+            else msg(
+                "{attacker} rests and attacks {target}: {power} power.",
+                attacker=attacker.card.name,
+                target=target_unit.card.name,
+                power=attack_power(state, battle),
+            ),
             attacker=action.attacker,
             target=action.target,
             power=attack_power(state, battle),
@@ -824,12 +1057,14 @@ def _guard(state: State, action: Action, events: list[Event]) -> None:
     battle = state.battle
     player = action.player
     if battle is None or battle.step != "guard":
-        raise _illegal("VG-GUARD", "Guardians are called only in the guard step of an attack.")
+        raise _illegal("VG-GUARD", msg("Guardians are called only in the guard step of an attack."))
     if player == battle.player:
-        raise _illegal("VG-GUARD", "Only the attacked player guards.")
+        raise _illegal("VG-GUARD", msg("Only the attacked player guards."))
     side = state.players[player]
     if not action.cards:
-        events.append(_event("guard_end", ("VG-GUARD",), f"Player {player} calls no more guardians."))
+        events.append(
+            _event("guard_end", ("VG-GUARD",), msg("Player {player} calls no more guardians.", player=player))
+        )
         advance(state, events, close_guard=True)
         return
     grade = side.circles["V"].card.grade
@@ -837,10 +1072,13 @@ def _guard(state: State, action: Action, events: list[Event]) -> None:
     for ref in action.cards:
         owner, zone, key, card = resolve(state, ref)
         if owner != player or zone != "hand":
-            raise _illegal("VG-GUARD", f"Guardians come from player {player}'s hand.")
+            raise _illegal("VG-GUARD", msg("Guardians come from player {player}'s hand.", player=player))
         reason = can_guard_with(card, grade)
         if reason:
-            raise _illegal("VG-HIDDEN-CARD" if card.hidden else "VG-GUARD", f"{ref} cannot guard: {reason}.")
+            raise _illegal(
+                "VG-HIDDEN-CARD" if card.hidden else "VG-GUARD",
+                msg("{ref} cannot guard: {reason}.", ref=ref, reason=reason),
+            )
         indexes.append(int(key))
     chosen = set(indexes)
     guardians = [side.hand[i] for i in indexes]
@@ -850,8 +1088,13 @@ def _guard(state: State, action: Action, events: list[Event]) -> None:
         _event(
             "guard",
             ("VG-GUARD",),
-            f"Player {player} guards with {', '.join(c.name for c in guardians)} (+"
-            f"{sum(c.shield or 0 for c in guardians)} shield): {defense_power(state, battle)} to beat.",
+            msg(
+                "Player {player} guards with {guardians} (+{shield} shield): {defense} to beat.",
+                player=player,
+                guardians=", ".join(c.name for c in guardians),
+                shield=sum(c.shield or 0 for c in guardians),
+                defense=defense_power(state, battle),
+            ),
             player=player,
             shield=sum(c.shield or 0 for c in guardians),
         )
@@ -863,17 +1106,24 @@ def _intercept(state: State, action: Action, events: list[Event]) -> None:
     battle = state.battle
     player = action.player
     if battle is None or battle.step != "guard" or player == battle.player:
-        raise _illegal("VG-INTERCEPT", "Only the attacked player intercepts, in the guard step of an attack.")
+        raise _illegal(
+            "VG-INTERCEPT", msg("Only the attacked player intercepts, in the guard step of an attack.")
+        )
     owner, zone, circle, unit = resolve(state, action.card)
     if owner != player or zone != "circles" or circle not in ("FL", "FR"):
         raise _illegal(
-            "VG-INTERCEPT", "Only a rear-guard of the attacked player's front row (FL, FR) intercepts."
+            "VG-INTERCEPT", msg("Only a rear-guard of the attacked player's front row (FL, FR) intercepts.")
         )
     if circle == battle.target:
-        raise _illegal("VG-INTERCEPT", "The attacked unit cannot intercept its own attack.")
+        raise _illegal("VG-INTERCEPT", msg("The attacked unit cannot intercept its own attack."))
     if unit.card.grade != 2:
         raise _illegal(
-            "VG-INTERCEPT", f"{unit.card.name} is grade {unit.card.grade}: only grade 2 units intercept."
+            "VG-INTERCEPT",
+            msg(
+                "{unit} is grade {grade}: only grade 2 units intercept.",
+                unit=unit.card.name,
+                grade=unit.card.grade,
+            ),
         )
     side = state.players[player]
     side.circles[circle] = None
@@ -882,8 +1132,13 @@ def _intercept(state: State, action: Action, events: list[Event]) -> None:
         _event(
             "intercept",
             ("VG-INTERCEPT",),
-            f"{unit.card.name} intercepts from {circle} (+{unit.card.shield or 0} "
-            f"shield): {defense_power(state, battle)} to beat.",
+            msg(
+                "{unit} intercepts from {circle} (+{shield} shield): {defense} to beat.",
+                unit=unit.card.name,
+                circle=circle,
+                shield=unit.card.shield or 0,
+                defense=defense_power(state, battle),
+            ),
             unit=action.card,
         )
     )
@@ -894,7 +1149,7 @@ def _next_phase(state: State, action: Action, events: list[Event]) -> None:
     _require_turn(state, action, None, "VG-TURN-PHASES", "change the phase")
     if state.phase == "setup":
         raise _illegal(
-            "VG-SETUP-MULLIGAN", "The game starts once both players have kept or redrawn their hand."
+            "VG-SETUP-MULLIGAN", msg("The game starts once both players have kept or redrawn their hand.")
         )
     if state.phase == "stand" or (state.phase == "draw" and not state.draw_done):
         _start_turn(state, events)
@@ -909,8 +1164,11 @@ def _next_phase(state: State, action: Action, events: list[Event]) -> None:
             _event(
                 "phase",
                 ("VG-FIRST-TURN-NO-BATTLE", "VG-END-PHASE"),
-                f"Player {state.turn_player} goes first: the battle phase of the first turn is skipped; "
-                "the end phase begins.",
+                msg(
+                    "Player {turn_player} goes first: the battle phase of the first turn is skipped; "
+                    "the end phase begins.",
+                    turn_player=state.turn_player,
+                ),
                 phase="end",
                 skipped="battle",
             )
@@ -923,7 +1181,7 @@ def _next_phase(state: State, action: Action, events: list[Event]) -> None:
         _event(
             "phase",
             ("VG-END-PHASE",) if state.phase == "end" else ("VG-TURN-PHASES",),
-            f"The {state.phase} phase begins.",
+            msg("The {phase} phase begins.", phase=PHASES[state.phase]),
             phase=state.phase,
         )
     )
@@ -933,7 +1191,7 @@ def _end_turn_action(state: State, action: Action, events: list[Event]) -> None:
     _require_turn(state, action, None, "VG-TURN-PHASES", "end the turn")
     if state.phase == "setup":
         raise _illegal(
-            "VG-SETUP-MULLIGAN", "The game starts once both players have kept or redrawn their hand."
+            "VG-SETUP-MULLIGAN", msg("The game starts once both players have kept or redrawn their hand.")
         )
     _end_turn(state, events)
 
@@ -956,7 +1214,7 @@ _HANDLERS = {
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     finished = outcome(state)
     if finished.finished:
-        raise GameOver(finished.rules, "The game is already over: no further action applies.")
+        raise GameOver(finished.rules, msg("The game is already over: no further action applies."))
     kind = action.type
     quiet = kind == "next_phase" and (state.phase in _QUIET or (state.phase == "draw" and state.draw_done))
     if quiet and state.phase == "main" and _no_battle_this_turn(state):
@@ -983,15 +1241,21 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         if action.type != "assign_trigger" or action.player != pending.player:
             raise _illegal(
                 "VG-TRIGGER-CHOICE",
-                f"Player {pending.player} must first assign the {pending.card.trigger} trigger revealed by "
-                f"the {pending.check} check: assign_trigger with {', '.join(missing_choices(new, pending))}.",
+                msg(
+                    "Player {player} must first assign the {trigger} trigger revealed by the {check} check: "
+                    "assign_trigger with {choices}.",
+                    player=pending.player,
+                    trigger=TRIGGERS[pending.card.trigger],
+                    check=CHECKS[pending.check],
+                    choices=", ".join(missing_choices(new, pending)),
+                ),
             )
         assign_trigger(new, action, events)
         advance(new, events)
     elif action.type == "assign_trigger":
-        raise _illegal("VG-TRIGGER-CHOICE", "No trigger is waiting for a choice.")
+        raise _illegal("VG-TRIGGER-CHOICE", msg("No trigger is waiting for a choice."))
     elif battle is not None and action.type not in ("guard", "intercept"):
-        raise _illegal("VG-TURN-PHASES", "An attack is still being resolved.")
+        raise _illegal("VG-TURN-PHASES", msg("An attack is still being resolved."))
     else:
         _HANDLERS[action.type](new, action, events)
     events.extend(_loss_events(new))

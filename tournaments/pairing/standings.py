@@ -7,7 +7,10 @@ See docs/tiebreakers.md for every formula and rounding choice.
 
 from __future__ import annotations
 
+import collections
+import itertools
 import math
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -138,34 +141,6 @@ class StandingRow:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
 
-class _Totals:
-    __slots__ = (
-        "points",
-        "wins",
-        "draws",
-        "losses",
-        "byes",
-        "rounds",
-        "game_points",
-        "games",
-        "opponents",
-        "bye_points",
-        "beaten",
-    )
-
-    def __init__(self) -> None:
-        self.points = self.wins = self.draws = self.losses = self.byes = self.rounds = 0
-        self.game_points = self.games = self.bye_points = 0
-        self.opponents: list[str] = []
-        self.beaten: dict[str, int] = {}
-
-
-def _percentage(numerator: float, rounds: int, floor: float) -> float:
-    if rounds <= 0:
-        return floor
-    return max(numerator / (3 * rounds), floor)
-
-
 def _check_record(record: MatchRecord) -> None:
     where = f"match record round {record.round} ({record.player_a} vs {record.player_b or 'bye'})"
     if record.kind not in RESULT_KINDS:
@@ -180,6 +155,141 @@ def _check_record(record: MatchRecord) -> None:
         raise PairingInputError(f"{where}: a player cannot play themselves")
     if record.kind == "match_loss" and record.penalized not in (record.player_a, record.player_b):
         raise PairingInputError(f"{where}: a match loss needs 'penalized' set to one of the two players")
+    # Only reached if the fast checks in compute_standings and these ones disagree: never silently go on.
+    raise AssertionError(f"{where}: flagged as invalid but passed every check")  # pragma: no cover
+
+
+_KINDS = frozenset(RESULT_KINDS)
+
+
+class _Table:
+    """Per-player arrays, indexed by an int given to each player id once (ids[i] is player i's id)."""
+
+    __slots__ = (
+        "index",
+        "ids",
+        "wins",
+        "draws",
+        "losses",
+        "byes",
+        "games",
+        "game_points",
+        "opponents",
+        "wins_log",
+    )
+
+    def __init__(self, players: Iterable[str], *, log_wins: bool) -> None:
+        self.index: dict[str, int] = {}
+        self.ids: list[str] = []
+        self.wins: list[int] = []  # matches won against an opponent (byes are counted apart)
+        self.draws: list[int] = []
+        self.losses: list[int] = []  # matches lost, and rounds missed
+        self.byes: list[int] = []
+        self.games: list[int] = []
+        self.game_points: list[int] = []
+        self.opponents: list[list[int]] = []  # one entry per match, repeats included
+        # Pokemon's head-to-head only: (winner, loser) of every match won.
+        self.wins_log: list[tuple[int, int]] | None = [] if log_wins else None
+        for pid in players:
+            if pid not in self.index:
+                self.add(pid)
+
+    def add(self, pid: str) -> int:
+        number = self.index[pid] = len(self.ids)
+        self.ids.append(pid)
+        self.wins.append(0)
+        self.draws.append(0)
+        self.losses.append(0)
+        self.byes.append(0)
+        self.games.append(0)
+        self.game_points.append(0)
+        self.opponents.append([])
+        return number
+
+
+def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSettings) -> None:
+    """The one pass over the records: results, games and opponents into the table's arrays.
+
+    The common record (a normal match between two known players) costs a few comparisons and list updates;
+    anything unusual is checked by _check_record, which raises on the first invalid record as before.
+    """
+    index_get, add = table.index.get, table.add
+    wins, draws, losses, byes = table.wins, table.draws, table.losses, table.byes
+    games, game_points, opponents, wins_log = table.games, table.game_points, table.opponents, table.wins_log
+    bye_games = sum(settings.bye_games)
+    bye_game_points = 3 * settings.bye_games[0]
+    unfinished_is_draw = settings.unfinished_as == "draw"
+    kinds = _KINDS
+    for record in records:
+        kind = record.kind
+        a = record.player_a
+        b = record.player_b
+        games_a = record.games_a
+        games_b = record.games_b
+        drawn = record.games_drawn
+        if games_a < 0 or games_b < 0 or drawn < 0:
+            _check_record(record)
+        ia = index_get(a)
+        if ia is None:
+            ia = add(a)
+        if b is None:
+            if kind == MISSED:  # a lost round with no opponent: the bye's games the other way round
+                losses[ia] += 1
+                games[ia] += bye_games
+            elif kind in kinds and (kind != "match_loss" or record.penalized in (a, None)):  # a bye
+                byes[ia] += 1
+                games[ia] += bye_games
+                game_points[ia] += bye_game_points
+            else:
+                _check_record(record)
+            continue
+        if a == b:
+            _check_record(record)
+        ib = index_get(b)
+        if ib is None:
+            ib = add(b)
+        if kind == "normal" or kind == "game_loss":  # decided by the games
+            if games_a > games_b:
+                wins[ia] += 1
+                losses[ib] += 1
+                if wins_log is not None:
+                    wins_log.append((ia, ib))
+            elif games_b > games_a:
+                wins[ib] += 1
+                losses[ia] += 1
+                if wins_log is not None:
+                    wins_log.append((ib, ia))
+            else:
+                draws[ia] += 1
+                draws[ib] += 1
+        elif kind == "intentional_draw" or (kind == "unfinished" and unfinished_is_draw):
+            draws[ia] += 1
+            draws[ib] += 1
+        elif kind == "double_loss" or kind == "unfinished":
+            losses[ia] += 1
+            losses[ib] += 1
+        elif kind == "match_loss" and record.penalized in (a, b):
+            winner, loser = (ib, ia) if record.penalized == a else (ia, ib)
+            wins[winner] += 1
+            losses[loser] += 1
+            if wins_log is not None:
+                wins_log.append((winner, loser))
+        else:  # an unknown kind, a missed round with an opponent, a match loss without `penalized`
+            _check_record(record)
+        opponents[ia].append(ib)
+        opponents[ib].append(ia)
+        played = games_a + games_b + drawn
+        games[ia] += played
+        games[ib] += played
+        game_points[ia] += 3 * games_a + drawn
+        game_points[ib] += 3 * games_b + drawn
+
+
+def _means_over_opponents(values: list[float], opponents: list[list[int]]) -> list[float]:
+    """For each player, the mean (math.fsum: exact, whatever the order) of `values` over their opponents;
+    0.0 without any."""
+    fsum, value_of = math.fsum, values.__getitem__
+    return [fsum(map(value_of, opp)) / len(opp) if opp else 0.0 for opp in opponents]
 
 
 def compute_standings(
@@ -193,159 +303,146 @@ def compute_standings(
 
     dropped maps a player to the round after which they dropped; players lists anyone to show even with no
     record. Rows whose whole tie-breaker tuple is equal share a rank (1, 2, 2, 4); their order is by id.
+
+    One pass over the records fills per-player arrays (each player id gets an int once; opponents are int
+    lists); every percentage is then one list comprehension over those arrays, all tie-breakers together.
     """
     settings = settings or _POLICIES["konami"]
     dropped = dict(dropped or {})
-    totals: dict[str, _Totals] = {pid: _Totals() for pid in players}
-    win, draw, loss = settings.points_win, settings.points_draw, settings.points_loss
+    with_head_to_head = "head_to_head" in settings.keys
+    table = _Table(players, log_wins=with_head_to_head)
+    _tally(records, table, settings)
 
-    for record in records:
-        _check_record(record)
-        a = totals.get(record.player_a) or totals.setdefault(record.player_a, _Totals())
-        if record.player_b is None and record.kind == MISSED:
-            a.points += loss
-            a.losses += 1
-            a.rounds += 1
-            a.games += sum(settings.bye_games)  # the bye's games the other way round: 0-2 (0-1)
-            continue
-        if record.player_b is None:
-            a.points += settings.points_bye
-            a.bye_points += settings.points_bye
-            a.wins += 1
-            a.byes += 1
-            a.rounds += 1
-            a.game_points += 3 * settings.bye_games[0]
-            a.games += sum(settings.bye_games)
-            continue
-        b = totals.get(record.player_b) or totals.setdefault(record.player_b, _Totals())
-        outcome = _outcome(record, settings)
-        for me, other, result in ((a, record.player_b, outcome[0]), (b, record.player_a, outcome[1])):
-            me.rounds += 1
-            me.opponents.append(other)
-            if result == "win":
-                me.points += win
-                me.wins += 1
-                me.beaten[other] = me.beaten.get(other, 0) + 1
-            elif result == "draw":
-                me.points += draw
-                me.draws += 1
-            else:
-                me.points += loss
-                me.losses += 1
-        games = record.games_a + record.games_b + record.games_drawn
-        a.games += games
-        b.games += games
-        a.game_points += 3 * record.games_a + record.games_drawn
-        b.game_points += 3 * record.games_b + record.games_drawn
+    ids, opponents, index = table.ids, table.opponents, table.index
+    byes, losses, draws = table.byes, table.losses, table.draws
+    wins = [won + bye for won, bye in zip(table.wins, byes, strict=True)]  # a bye is a round won
+    rounds = [won + drawn + lost for won, drawn, lost in zip(wins, draws, losses, strict=True)]
+    win, draw, loss, bye_value = (
+        settings.points_win,
+        settings.points_draw,
+        settings.points_loss,
+        settings.points_bye,
+    )
+    points = [
+        win * won + draw * drawn + loss * lost + bye_value * bye
+        for won, drawn, lost, bye in zip(table.wins, draws, losses, byes, strict=True)
+    ]
 
-    mwp: dict[str, float] = {}
-    mwp_seen_by_opponents: dict[str, float] = {}
-    gwp: dict[str, float] = {}
-    for pid, t in totals.items():
-        mwp[pid] = _percentage(t.points, t.rounds, settings.mwp_floor)
-        gwp[pid] = _percentage(t.game_points, t.games, settings.gwp_floor)
-        if settings.bye_in_record_for_opponents:
-            seen = mwp[pid]
-        else:
-            seen = _percentage(t.points - t.bye_points, t.rounds - t.byes, settings.mwp_floor)
-        if settings.dropped_cap is not None and pid in dropped:
-            seen = min(seen, settings.dropped_cap)
-        mwp_seen_by_opponents[pid] = seen
+    # Percentages: max(x / (3 x rounds), floor); without any round (or game), the floor.
+    mwp_floor, gwp_floor = settings.mwp_floor, settings.gwp_floor
+    mwp = [max(p / (3 * r), mwp_floor) if r > 0 else mwp_floor for p, r in zip(points, rounds, strict=True)]
+    gwp = [
+        max(p / (3 * g), gwp_floor) if g > 0 else gwp_floor
+        for p, g in zip(table.game_points, table.games, strict=True)
+    ]
+    if settings.bye_in_record_for_opponents:
+        seen = mwp
+    else:  # Pokemon: the bye out of the numerator and the denominator
+        seen = [
+            max((p - bye_value * bye) / (3 * (r - bye)), mwp_floor) if r > bye else mwp_floor
+            for p, r, bye in zip(points, rounds, byes, strict=True)
+        ]
+    cap = settings.dropped_cap
+    if cap is not None and dropped:
+        seen = list(seen)
+        for pid in dropped:
+            number = index.get(pid)
+            if number is not None:
+                seen[number] = min(seen[number], cap)
 
-    def mean_over_opponents(values: Mapping[str, float], t: _Totals) -> float:
-        if not t.opponents:
-            return 0.0
-        return math.fsum(values[o] for o in t.opponents) / len(t.opponents)
+    omw = _means_over_opponents(seen, opponents)
+    oomw = _means_over_opponents(omw, opponents)
+    ogw = _means_over_opponents(gwp, opponents)
 
-    omw = {pid: mean_over_opponents(mwp_seen_by_opponents, t) for pid, t in totals.items()}
-    oomw = {pid: mean_over_opponents(omw, t) for pid, t in totals.items()}
-    ogw = {pid: mean_over_opponents(gwp, t) for pid, t in totals.items()}
+    columns = {"mwp": mwp, "omw": omw, "oomw": oomw, "gwp": gwp, "ogw": ogw}
+    key_columns = [
+        points if key == "points" else _rounded(columns[key])
+        for key in settings.keys
+        if key != "head_to_head"
+    ]
+    count = len(ids)
+    tuples = list(zip(*key_columns, strict=True)) if key_columns else [()] * count
+    # Best tuple first, ties by id: sort by id, then (stable, also with reverse=True) by tuple descending.
+    order = sorted(range(count), key=ids.__getitem__)
+    order.sort(key=tuples.__getitem__, reverse=True)
+    head_to_head: list[int | None] = [None] * count
+    if with_head_to_head:
+        _apply_head_to_head(order, tuples, opponents, table.wins_log or [], head_to_head)
+        full = [t + (h or 0,) for t, h in zip(tuples, head_to_head, strict=True)]
+    else:
+        full = tuples
 
-    values = {"mwp": mwp, "omw": omw, "oomw": oomw, "gwp": gwp, "ogw": ogw}
-    ranking_keys = [key for key in settings.keys if key != "head_to_head"]
-
-    def key_tuple(pid: str) -> tuple:
-        return tuple(
-            totals[pid].points if key == "points" else round(values[key][pid], _COMPARE_DECIMALS)
-            for key in ranking_keys
+    # One row per player in index order (rank filled in below), then the rows in standings order.
+    by_index = list(
+        map(
+            StandingRow,
+            itertools.repeat(0),
+            ids,
+            points,
+            wins,
+            draws,
+            losses,
+            byes,
+            rounds,
+            mwp,
+            omw,
+            oomw,
+            gwp,
+            ogw,
+            head_to_head,
+            map(dropped.get, ids),
+            _konami_numbers(points, omw, oomw),
+            full,
         )
-
-    tuples = {pid: key_tuple(pid) for pid in totals}
-    order = sorted(totals, key=lambda pid: (tuple(-v for v in tuples[pid]), pid))
-    head_to_head: dict[str, int | None] = dict.fromkeys(totals)
-    if "head_to_head" in settings.keys:
-        order = _apply_head_to_head(order, tuples, totals, head_to_head)
-
-    rows: list[StandingRow] = []
-    previous: tuple | None = None
-    for position, pid in enumerate(order, start=1):
-        t = totals[pid]
-        full_tuple = tuples[pid] + ((head_to_head[pid] or 0,) if "head_to_head" in settings.keys else ())
-        rank = rows[-1].rank if previous is not None and full_tuple == previous else position
-        previous = full_tuple
-        rows.append(
-            StandingRow(
-                rank=rank,
-                player=pid,
-                points=t.points,
-                wins=t.wins,
-                draws=t.draws,
-                losses=t.losses,
-                byes=t.byes,
-                rounds_played=t.rounds,
-                mwp=mwp[pid],
-                omw=omw[pid],
-                oomw=oomw[pid],
-                gwp=gwp[pid],
-                ogw=ogw[pid],
-                head_to_head=head_to_head[pid],
-                dropped_round=dropped.get(pid),
-                konami_number=konami_number(points=t.points, omw=omw[pid], oomw=oomw[pid]),
-                tiebreakers=full_tuple,
-            )
-        )
+    )
+    rows = list(map(by_index.__getitem__, order))
+    # Rank: the position of the first row of each run of equal tuples (1, 2, 2, 4).
+    rank, previous = 0, None
+    for position, row in enumerate(rows, start=1):
+        if row.tiebreakers != previous:
+            rank, previous = position, row.tiebreakers
+        row.rank = rank
     return rows
 
 
-def _outcome(record: MatchRecord, settings: StandingsSettings) -> tuple[str, str]:
-    kind = record.kind
-    if kind == "unfinished":
-        kind = "double_loss" if settings.unfinished_as == "double_loss" else "intentional_draw"
-    if kind == "intentional_draw":
-        return "draw", "draw"
-    if kind == "double_loss":
-        return "loss", "loss"
-    if kind == "match_loss":
-        return ("loss", "win") if record.penalized == record.player_a else ("win", "loss")
-    if record.games_a > record.games_b:
-        return "win", "loss"
-    if record.games_b > record.games_a:
-        return "loss", "win"
-    return "draw", "draw"
+def _rounded(values: list[float]) -> list[float]:
+    """round(v, 12) of each value (what the order compares), each distinct value rounded once."""
+    memo = {value: round(value, _COMPARE_DECIMALS) for value in set(values)}
+    return list(map(memo.__getitem__, values))
 
 
 def _apply_head_to_head(
-    order: list[str], tuples: Mapping[str, tuple], totals: Mapping[str, _Totals], head_to_head: dict
-) -> list[str]:
+    order: list[int],
+    tuples: Sequence[tuple],
+    opponents: Sequence[list[int]],
+    wins_log: list[tuple[int, int]],
+    head_to_head: list[int | None],
+) -> None:
     """Pokemon: only when exactly two players tie on every other key and they met, the one who won more of
-    their matches against the other goes first (head_to_head 1, the other 0)."""
-    result = list(order)
-    start = 0
-    while start < len(result):
-        end = start
-        while end + 1 < len(result) and tuples[result[end + 1]] == tuples[result[start]]:
-            end += 1
-        if end == start + 1:
-            first, second = result[start], result[end]
-            if second in totals[first].opponents:
-                first_wins = totals[first].beaten.get(second, 0)
-                second_wins = totals[second].beaten.get(first, 0)
-                if first_wins != second_wins:
-                    winner, loser = (first, second) if first_wins > second_wins else (second, first)
-                    head_to_head[winner], head_to_head[loser] = 1, 0
-                    result[start], result[end] = winner, loser
-        start = end + 1
-    return result
+    their matches against the other goes first (head_to_head 1, the other 0). Reorders `order` in place."""
+    in_order = list(map(tuples.__getitem__, order))
+    last = len(in_order) - 1
+    same_as_next = list(map(operator.eq, in_order, in_order[1:]))
+    pairs = [
+        k
+        for k in itertools.compress(range(last), same_as_next)
+        if (k == 0 or not same_as_next[k - 1])
+        and (k + 1 == last or not same_as_next[k + 1])
+        and order[k + 1] in opponents[order[k]]
+    ]  # positions k of the runs of exactly two (k, k + 1) whose players met
+    if not pairs:
+        return
+    won = collections.Counter(wins_log) if len(pairs) > 8 else None
+    for k in pairs:
+        first, second = order[k], order[k + 1]
+        if won is None:
+            first_wins, second_wins = wins_log.count((first, second)), wins_log.count((second, first))
+        else:
+            first_wins, second_wins = won[first, second], won[second, first]
+        if first_wins != second_wins:
+            winner, loser = (first, second) if first_wins > second_wins else (second, first)
+            head_to_head[winner], head_to_head[loser] = 1, 0
+            order[k], order[k + 1] = winner, loser
 
 
 def konami_number(*, points: int, omw: float, oomw: float) -> str:
@@ -358,6 +455,28 @@ def konami_number(*, points: int, omw: float, oomw: float) -> str:
     omw_part = min(int(math.floor(omw * 1000 + 1e-9)), 999)
     oomw_part = min(int(math.floor(oomw * 1000 + 1e-9)), 999)
     return f"{points_part:02d}{omw_part:03d}{oomw_part:03d}"
+
+
+def _konami_numbers(points: list[int], omw: list[float], oomw: list[float]) -> list[str]:
+    """konami_number for every player at once: the same digits, one format per row."""
+    floor = math.floor
+    omw_parts = list(map(floor, [value * 1000 + 1e-9 for value in omw]))
+    oomw_parts = list(map(floor, [value * 1000 + 1e-9 for value in oomw]))
+    if min(omw_parts, default=0) < 0 or min(oomw_parts, default=0) < 0:
+        # A negative percentage (negative loss points): its sign is printed, as konami_number does.
+        return [konami_number(points=p, omw=o, oomw=oo) for p, o, oo in zip(points, omw, oomw, strict=True)]
+    if min(points, default=0) < 0 or max(points, default=0) > 99:
+        points = [min(max(p, 0), 99) for p in points]
+    if max(omw_parts, default=0) > 999:
+        omw_parts = [min(part, 999) for part in omw_parts]
+    if max(oomw_parts, default=0) > 999:
+        oomw_parts = [min(part, 999) for part in oomw_parts]
+    return list(
+        map(
+            "%08d".__mod__,
+            [p * 1_000_000 + o * 1000 + oo for p, o, oo in zip(points, omw_parts, oomw_parts, strict=True)],
+        )
+    )
 
 
 def standings_table(rows: Sequence[StandingRow]) -> list[dict]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import JSON, IllegalAction, MalformedDocument, PathError
+from ..messages import Sentences, msg
 from .actions import Action
 from .rules import (
     apply,
@@ -88,7 +89,7 @@ def _damage(state: State, query: JSON, path: str, errors: list[PathError]) -> JS
         "flipped": [ref_str(p, "monsters", i) for p, i in battle.flipped],
         "lp_after": {side: after.players[side].lp for side in ("A", "B")},
         "rules": list(dict.fromkeys(battle.rules)),
-        "explanation": " ".join(battle.texts),
+        "explanation": Sentences(battle.messages),
     }
 
 
@@ -168,7 +169,7 @@ def _legal_summons(state: State, player: str) -> JSON:
             continue
         probe = _probe(state, player, ref, card, zone, occupied)
         if probe is not None:
-            not_legal.append({"card": ref, "rules": probe.rules, "explanation": probe.explanation})
+            not_legal.append({"card": ref, "rules": probe.rules, "explanation": probe.message})
     return {"summons": summons, "not_legal": not_legal}
 
 
@@ -187,12 +188,23 @@ def _probe(
         action = Action(player, "flip_summon", {"card": ref})
     else:
         if card.monster_type != "fusion":
-            return IllegalAction(["YGO-FUSION-EXTRA-DECK"], f"{card.name} is not a Fusion Monster.")
+            return IllegalAction(
+                ["YGO-FUSION-EXTRA-DECK"], msg("{card} is not a Fusion Monster.", card=card.name)
+            )
         return IllegalAction(
             ["YGO-FUSION-SUMMON"],
-            f"{card.name} needs Polymerization and its Fusion Materials"
-            + (f" ({', '.join(card.materials)})" if card.materials else "")
-            + ", available now in a Main Phase of its owner's turn.",
+            msg(
+                "{card} needs Polymerization and its Fusion Materials ({materials}), available now in a Main "
+                "Phase of its owner's turn.",
+                card=card.name,
+                materials=", ".join(card.materials),
+            )
+            if card.materials
+            else msg(
+                "{card} needs Polymerization and its Fusion Materials, available now in a Main Phase of its "
+                "owner's turn.",
+                card=card.name,
+            ),
         )
     try:
         apply(state, action)

@@ -9,15 +9,48 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..base import Event, GameOver, IllegalAction
+from ..messages import Message, Sentences, msg, msg_plural, sentences, terms
 from .actions import Action
-from .state import OTHER, PHASES, Card, OnField, State, lookup, parse_ref, ref_str
+from .state import A_FACE_DOWN_CARD, OTHER, PHASES, Card, OnField, State, lookup, parse_ref, ref_str
 
 MAIN_PHASES = ("main1", "main2")
 PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 RESOLVED_TO_GRAVEYARD = {"normal", "quick-play", "counter", "ritual"}
 
+# The words the sentences are made of ("the battle phase", "Defense Position", "cannot attack"), and what
+# the refusals name, built once: the checks run on every action, refused or not.
+PHASE_NAMES = terms("yugioh phase", ("draw", "standby", "main1", "battle", "main2", "end"))
+POSITIONS = terms("yugioh position", {"attack": "Attack", "defense": "Defense"})
+ACTS = terms(
+    "yugioh act",
+    (
+        "Normal Summon",
+        "Set a monster",
+        "Flip Summon",
+        "change a monster's position",
+        "activate Polymerization",
+        "Set a Spell or Trap",
+        "attack",
+        "move to the next phase",
+        "end the turn",
+    ),
+)
+THE_CARD = msg("The card")
+THE_MONSTER = msg("The monster")
+A_TRIBUTE = msg("A Tribute")
+POLYMERIZATION = msg("Polymerization")
+THE_ATTACKER = msg("The attacker")
+A_FUSION_MATERIAL = msg("A Fusion Material")
+A_DISCARDED_CARD = msg("A discarded card")
+CAN_NORMAL_SUMMON = msg("A player can Normal Summon")
+CAN_SET_A_MONSTER = msg("A player can Set a monster")
+FLIP_SUMMON_HAPPENS = msg("A Flip Summon happens")
+POSITION_CHANGES = msg("A position changes")
+POLYMERIZATION_ACTIVATED = msg("Polymerization (a Normal Spell) is activated")
+SPELLS_AND_TRAPS_SET = msg("Spells and Traps are Set")
 
-def illegal(rules: tuple[str, ...] | list[str] | str, text: str) -> IllegalAction:
+
+def illegal(rules: tuple[str, ...] | list[str] | str, text: Message) -> IllegalAction:
     return IllegalAction([rules] if isinstance(rules, str) else rules, text)
 
 
@@ -66,9 +99,9 @@ def stats(state: State, player: str, index: int) -> tuple[int, int]:
     return max(0, atk), max(0, def_)
 
 
-def card_label(found: object) -> str:
+def card_label(found: object) -> str | Message:
     if isinstance(found, OnField):
-        return found.card.name if found.face_up else "a face-down card"
+        return found.card.name if found.face_up else A_FACE_DOWN_CARD
     return found.name if isinstance(found, Card) else "?"
 
 
@@ -80,7 +113,10 @@ def check_end(state: State) -> Event | None:
     if a and b:
         state.ended = (None, True, ("YGO-LP-BOTH-ZERO",))
         return Event(
-            "game_over", {"draw": True}, ("YGO-LP-BOTH-ZERO",), "Both players reached 0 LP together: draw."
+            "game_over",
+            {"draw": True},
+            ("YGO-LP-BOTH-ZERO",),
+            msg("Both players reached 0 LP together: draw."),
         )
     if a or b:
         loser = "A" if a else "B"
@@ -89,7 +125,11 @@ def check_end(state: State) -> Event | None:
             "game_over",
             {"winner": OTHER[loser], "loser": loser},
             ("YGO-LP-ZERO",),
-            f"Player {loser} has 0 LP and loses; player {OTHER[loser]} wins.",
+            msg(
+                "Player {loser} has 0 LP and loses; player {winner} wins.",
+                loser=loser,
+                winner=OTHER[loser],
+            ),
         )
     return None
 
@@ -109,7 +149,12 @@ def draw_cards(state: State, player: str, count: int, events: list[Event], rule:
         if p.deck_count == 0:
             if drawn:
                 events.append(
-                    Event("draw", {"player": player, "count": drawn}, (rule,), f"{player} draws {drawn}.")
+                    Event(
+                        "draw",
+                        {"player": player, "count": drawn},
+                        (rule,),
+                        msg("{player} draws {drawn}.", player=player, drawn=drawn),
+                    )
                 )
             state.ended = (OTHER[player], False, ("YGO-DECK-OUT",))
             events.append(
@@ -117,7 +162,10 @@ def draw_cards(state: State, player: str, count: int, events: list[Event], rule:
                     "deck_out",
                     {"player": player, "winner": OTHER[player]},
                     ("YGO-DECK-OUT",),
-                    f"Player {player} must draw with no card left in the deck and loses the duel.",
+                    msg(
+                        "Player {player} must draw with no card left in the deck and loses the duel.",
+                        player=player,
+                    ),
                 )
             )
             return
@@ -129,7 +177,13 @@ def draw_cards(state: State, player: str, count: int, events: list[Event], rule:
             "draw",
             {"player": player, "count": drawn},
             (rule,),
-            f"Player {player} draws {drawn} card{'s' if drawn != 1 else ''}.",
+            msg_plural(
+                "Player {player} draws {count} card.",
+                "Player {player} draws {count} cards.",
+                drawn,
+                player=player,
+                count=drawn,
+            ),
         )
     )
 
@@ -152,7 +206,7 @@ def enter_draw_phase(state: State, events: list[Event]) -> None:
                     "skip_draw",
                     {"player": state.turn_player},
                     ("YGO-DRAW-FIRST-TURN-SKIP",),
-                    "The first player does not draw on the first turn of the duel.",
+                    msg("The first player does not draw on the first turn of the duel."),
                 )
             )
             return
@@ -191,7 +245,11 @@ def to_graveyard(
             reason,
             {"card": ref_str(player, zone, index), "name": card.name},
             (rule,),
-            f"{card.name or 'The card'} ({ref_str(player, zone, index)}) goes to the Graveyard.",
+            msg(
+                "{card} ({ref}) goes to the Graveyard.",
+                card=card.name or THE_CARD,
+                ref=ref_str(player, zone, index),
+            ),
         )
     )
     if zone == "monsters":
@@ -246,8 +304,13 @@ def resolve_chain(state: State, events: list[Event]) -> None:
                 "resolve",
                 {"link": number, "card": ref_str(*ref), "name": name, "to_graveyard": spent},
                 ("YGO-CHAIN-RESOLVE", "YGO-SPELL-RESOLVED") if spent else ("YGO-CHAIN-RESOLVE",),
-                f"Chain Link {number} ({name or ref_str(*ref)}) resolves"
-                + (" and goes to the Graveyard." if spent else "."),
+                msg(
+                    "Chain Link {link} ({card}) resolves and goes to the Graveyard.",
+                    link=number,
+                    card=name or ref_str(*ref),
+                )
+                if spent
+                else msg("Chain Link {link} ({card}) resolves.", link=number, card=name or ref_str(*ref)),
             )
         )
 
@@ -256,14 +319,14 @@ def resolve_chain(state: State, events: list[Event]) -> None:
 
 
 class Battle:
-    __slots__ = ("damage", "destroyed", "flipped", "rules", "texts", "case")
+    __slots__ = ("damage", "destroyed", "flipped", "rules", "messages", "case")
 
     def __init__(self) -> None:
         self.damage = {"A": 0, "B": 0}
         self.destroyed: list[tuple[str, int]] = []
         self.flipped: list[tuple[str, int]] = []
         self.rules: list[str] = []
-        self.texts: list[str] = []
+        self.messages: list[Message] = []
         self.case = ""
 
 
@@ -277,7 +340,14 @@ def compute_battle(state: State, attacker: tuple[str, int], target: tuple[str, i
         defender = OTHER[a_player]
         result.damage[defender] = atk
         result.rules.append("YGO-ATTACK-DIRECT")
-        result.texts.append(f"{a_name} attacks directly: player {defender} takes {atk} damage (its ATK).")
+        result.messages.append(
+            msg(
+                "{attacker} attacks directly: player {defender} takes {atk} damage (its ATK).",
+                attacker=a_name,
+                defender=defender,
+                atk=atk,
+            )
+        )
         result.case = "direct"
         return result
     t_player, t_index = target
@@ -286,8 +356,11 @@ def compute_battle(state: State, attacker: tuple[str, int], target: tuple[str, i
     if not slot.face_up:
         result.flipped.append(target)
         result.rules.append("YGO-FLIP-BY-ATTACK")
-        result.texts.append(
-            f"{t_name} is attacked face-down: it is flipped face-up in Defense Position first."
+        result.messages.append(
+            msg(
+                "{target} is attacked face-down: it is flipped face-up in Defense Position first.",
+                target=t_name,
+            )
         )
     t_atk, t_def = stats(state, t_player, t_index)
     if slot.position == "attack" and slot.face_up:
@@ -295,47 +368,90 @@ def compute_battle(state: State, attacker: tuple[str, int], target: tuple[str, i
             result.destroyed.append(target)
             result.damage[t_player] = atk - t_atk
             result.rules.append("YGO-BATTLE-ATK-VS-ATK")
-            result.texts.append(
-                f"{a_name} ({atk} ATK) beats {t_name} ({t_atk} ATK): {t_name} is destroyed and player "
-                f"{t_player} takes {atk - t_atk} damage."
+            result.messages.append(
+                msg(
+                    "{attacker} ({atk} ATK) beats {target} ({target_atk} ATK): {target} is destroyed "
+                    "and player {target_player} takes {damage} damage.",
+                    attacker=a_name,
+                    atk=atk,
+                    target=t_name,
+                    target_atk=t_atk,
+                    target_player=t_player,
+                    damage=atk - t_atk,
+                )
             )
         elif atk < t_atk:
             result.destroyed.append(attacker)
             result.damage[a_player] = t_atk - atk
             result.rules.append("YGO-BATTLE-ATK-VS-ATK")
-            result.texts.append(
-                f"{a_name} ({atk} ATK) loses to {t_name} ({t_atk} ATK): {a_name} is destroyed and player "
-                f"{a_player} takes {t_atk - atk} damage."
+            result.messages.append(
+                msg(
+                    "{attacker} ({atk} ATK) loses to {target} ({target_atk} ATK): {attacker} is destroyed "
+                    "and player {attacker_player} takes {damage} damage.",
+                    attacker=a_name,
+                    atk=atk,
+                    target=t_name,
+                    target_atk=t_atk,
+                    attacker_player=a_player,
+                    damage=t_atk - atk,
+                )
             )
         elif atk == 0:
             result.rules.append("YGO-BATTLE-ZERO-ATK")
             if state.flags["zero_atk_tie_destroys"]:
                 result.destroyed.extend([attacker, target])
-                result.texts.append("Both monsters have 0 ATK: under the classic rules both are destroyed.")
+                result.messages.append(
+                    msg("Both monsters have 0 ATK: under the classic rules both are destroyed.")
+                )
             else:
-                result.texts.append("Both monsters have 0 ATK: neither is destroyed and nobody takes damage.")
+                result.messages.append(
+                    msg("Both monsters have 0 ATK: neither is destroyed and nobody takes damage.")
+                )
         else:
             result.destroyed.extend([attacker, target])
             result.rules.append("YGO-BATTLE-ATK-TIE")
-            result.texts.append(f"Both monsters have {atk} ATK: both are destroyed and nobody takes damage.")
+            result.messages.append(
+                msg("Both monsters have {atk} ATK: both are destroyed and nobody takes damage.", atk=atk)
+            )
         result.case = "attack"
         return result
     result.case = "defense"
     if atk > t_def:
         result.destroyed.append(target)
         result.rules.append("YGO-BATTLE-ATK-VS-DEF-HIGHER")
-        result.texts.append(
-            f"{a_name} ({atk} ATK) exceeds {t_name}'s {t_def} DEF: it is destroyed, no damage."
+        result.messages.append(
+            msg(
+                "{attacker} ({atk} ATK) exceeds {target}'s {target_def} DEF: it is destroyed, no damage.",
+                attacker=a_name,
+                atk=atk,
+                target=t_name,
+                target_def=t_def,
+            )
         )
     elif atk == t_def:
         result.rules.append("YGO-BATTLE-ATK-VS-DEF-EQUAL")
-        result.texts.append(f"{a_name}'s {atk} ATK equals {t_name}'s DEF: nothing is destroyed, no damage.")
+        result.messages.append(
+            msg(
+                "{attacker}'s {atk} ATK equals {target}'s DEF: nothing is destroyed, no damage.",
+                attacker=a_name,
+                atk=atk,
+                target=t_name,
+            )
+        )
     else:
         result.damage[a_player] = t_def - atk
         result.rules.append("YGO-BATTLE-ATK-VS-DEF-LOWER")
-        result.texts.append(
-            f"{a_name} ({atk} ATK) is below {t_name}'s {t_def} DEF: player {a_player} takes {t_def - atk} "
-            "damage and nothing is destroyed."
+        result.messages.append(
+            msg(
+                "{attacker} ({atk} ATK) is below {target}'s {target_def} DEF: player {attacker_player} takes "
+                "{damage} damage and nothing is destroyed.",
+                attacker=a_name,
+                atk=atk,
+                target=t_name,
+                target_def=t_def,
+                attacker_player=a_player,
+                damage=t_def - atk,
+            )
         )
     return result
 
@@ -344,25 +460,46 @@ def compute_battle(state: State, attacker: tuple[str, int], target: tuple[str, i
 
 
 def _own_ref(
-    action: Action, value: str, zones: tuple[str, ...], rule: str, what: str
+    action: Action, value: str, zones: tuple[str, ...], rule: str, what: Message
 ) -> tuple[str, str, int]:
     ref = parse_ref(value)
     if ref[0] != action.player or ref[1] not in zones:
         raise illegal(
             rule,
-            f"{what} must be one of player {action.player}'s cards in {' or '.join(zones)}, not {value}.",
+            msg(
+                "{what} must be one of player {player}'s cards in {zones}, not {value}.",
+                what=what,
+                player=action.player,
+                zones=" or ".join(zones),
+                value=value,
+            ),
         )
     return ref
 
 
 def _turn_action(state: State, action: Action, what: str) -> None:
+    """``what``: one of ``ACTS``, named in the refusal."""
     if action.player != state.turn_player:
-        raise illegal("YGO-TURN-PLAYER", f"Only the turn player ({state.turn_player}) can {what}.")
+        raise illegal(
+            "YGO-TURN-PLAYER",
+            msg(
+                "Only the turn player ({turn_player}) can {what}.",
+                turn_player=state.turn_player,
+                what=ACTS[what],
+            ),
+        )
 
 
-def _main_phase(state: State, rule: str, what: str) -> None:
+def _main_phase(state: State, rule: str, what: Message) -> None:
     if state.phase not in MAIN_PHASES:
-        raise illegal(rule, f"{what} only in Main Phase 1 or 2, not in the {state.phase} phase.")
+        raise illegal(
+            rule,
+            msg(
+                "{what} only in Main Phase 1 or 2, not in the {phase} phase.",
+                what=what,
+                phase=PHASE_NAMES[state.phase],
+            ),
+        )
 
 
 def tributes_needed(level: int) -> int:
@@ -375,31 +512,45 @@ def tributes_needed(level: int) -> int:
 def do_summon(state: State, action: Action, events: list[Event], set_: bool) -> None:
     verb = "Set a monster" if set_ else "Normal Summon"
     _turn_action(state, action, verb)
-    _main_phase(state, "YGO-NS-MAIN-PHASE", f"A player can {verb}")
-    ref = _own_ref(action, action.args["card"], ("hand",), "YGO-NS-MAIN-PHASE", "The monster")
+    _main_phase(state, "YGO-NS-MAIN-PHASE", CAN_SET_A_MONSTER if set_ else CAN_NORMAL_SUMMON)
+    ref = _own_ref(action, action.args["card"], ("hand",), "YGO-NS-MAIN-PHASE", THE_MONSTER)
     card = state.players[action.player].hand[ref[2]]
     if card.kind != "monster":
-        raise illegal("YGO-NS-MAIN-PHASE", f"{card.name} is not a monster.")
+        raise illegal("YGO-NS-MAIN-PHASE", msg("{card} is not a monster.", card=card.name))
     if card.monster_type == "fusion":
         raise illegal(
-            "YGO-FUSION-EXTRA-DECK", f"{card.name} is a Fusion Monster: it cannot be Normal Summoned or Set."
+            "YGO-FUSION-EXTRA-DECK",
+            msg("{card} is a Fusion Monster: it cannot be Normal Summoned or Set.", card=card.name),
         )
     p = state.players[action.player]
     if p.ns_used:
         raise illegal(
-            "YGO-NS-ONCE", f"Player {action.player} has already Normal Summoned or Set a monster this turn."
+            "YGO-NS-ONCE",
+            msg(
+                "Player {player} has already Normal Summoned or Set a monster this turn.",
+                player=action.player,
+            ),
         )
     needed = tributes_needed(card.level)
     tribute_refs = action.args.get("tributes", [])
     if len(tribute_refs) != needed:
         raise illegal(
             "YGO-TRIBUTE-COUNT",
-            f"{card.name} is Level {card.level}: it needs {needed} Tribute{'s' if needed != 1 else ''}, "
-            f"{len(tribute_refs)} given.",
+            msg_plural(
+                "{card} is Level {level}: it needs {needed} Tribute, {given} given.",
+                "{card} is Level {level}: it needs {needed} Tributes, {given} given.",
+                needed,
+                card=card.name,
+                level=card.level,
+                needed=needed,
+                given=len(tribute_refs),
+            ),
         )
-    tributes = [_own_ref(action, t, ("monsters",), "YGO-TRIBUTE-OWN", "A Tribute")[2] for t in tribute_refs]
+    tributes = [_own_ref(action, t, ("monsters",), "YGO-TRIBUTE-OWN", A_TRIBUTE)[2] for t in tribute_refs]
     if not tributes and free_monster_zone(state, action.player) < 0:
-        raise illegal("YGO-MONSTER-ZONES", f"Player {action.player}'s five Monster Zones are full.")
+        raise illegal(
+            "YGO-MONSTER-ZONES", msg("Player {player}'s five Monster Zones are full.", player=action.player)
+        )
     for index in sorted(tributes):
         to_graveyard(state, action.player, "monsters", index, events, "tributed", "YGO-TRIBUTE-OWN")
     zone = free_monster_zone(state, action.player)
@@ -408,11 +559,11 @@ def do_summon(state: State, action: Action, events: list[Event], set_: bool) -> 
     if set_:
         p.monsters[zone] = OnField(card, "defense", False, False, True)
         kind = "tribute_set" if tributes else "set"
-        text = f"{card.name} is Set face-down in Defense Position."
+        text = msg("{card} is Set face-down in Defense Position.", card=card.name)
     else:
         p.monsters[zone] = OnField(card, "attack", True, True)
         kind = "tribute_summon" if tributes else "normal_summon"
-        text = f"{card.name} is Normal Summoned face-up in Attack Position."
+        text = msg("{card} is Normal Summoned face-up in Attack Position.", card=card.name)
     rules = ("YGO-NS-ONCE", "YGO-NS-POSITIONS") + (("YGO-TRIBUTE-COUNT",) if tributes else ())
     events.append(
         Event(kind, {"card": ref_str(action.player, "monsters", zone), "name": card.name}, rules, text)
@@ -421,20 +572,23 @@ def do_summon(state: State, action: Action, events: list[Event], set_: bool) -> 
 
 def do_flip_summon(state: State, action: Action, events: list[Event]) -> None:
     _turn_action(state, action, "Flip Summon")
-    _main_phase(state, "YGO-FLIP-SUMMON", "A Flip Summon happens")
-    ref = _own_ref(action, action.args["card"], ("monsters",), "YGO-FLIP-SUMMON", "The monster")
+    _main_phase(state, "YGO-FLIP-SUMMON", FLIP_SUMMON_HAPPENS)
+    ref = _own_ref(action, action.args["card"], ("monsters",), "YGO-FLIP-SUMMON", THE_MONSTER)
     slot = state.players[action.player].monsters[ref[2]]
     if slot.face_up:
         raise illegal(
-            "YGO-FLIP-SUMMON", f"{slot.card.name} is already face-up; only a face-down monster is flipped."
+            "YGO-FLIP-SUMMON",
+            msg("{card} is already face-up; only a face-down monster is flipped.", card=slot.card.name),
         )
     if slot.set_:
         raise illegal(
             "YGO-FLIP-SUMMON-NOT-SET-TURN",
-            f"{slot.card.name} was Set this turn: it cannot be Flip Summoned yet.",
+            msg("{card} was Set this turn: it cannot be Flip Summoned yet.", card=slot.card.name),
         )
     if slot.changed:
-        raise illegal("YGO-POSITION-ONCE", f"{slot.card.name} already changed position this turn.")
+        raise illegal(
+            "YGO-POSITION-ONCE", msg("{card} already changed position this turn.", card=slot.card.name)
+        )
     fresh = state.mut_monster(action.player, ref[2])
     fresh.face_up, fresh.position, fresh.summoned, fresh.changed = True, "attack", True, True
     events.append(
@@ -442,35 +596,44 @@ def do_flip_summon(state: State, action: Action, events: list[Event]) -> None:
             "flip_summon",
             {"card": action.args["card"], "name": slot.card.name},
             ("YGO-FLIP-SUMMON",),
-            f"{slot.card.name} is Flip Summoned face-up in Attack Position (this does not use "
-            f"the Normal Summon).",
+            msg(
+                "{card} is Flip Summoned face-up in Attack Position (this does not use the Normal Summon).",
+                card=slot.card.name,
+            ),
         )
     )
 
 
 def do_change_position(state: State, action: Action, events: list[Event]) -> None:
     _turn_action(state, action, "change a monster's position")
-    _main_phase(state, "YGO-POSITION-ONCE", "A position changes")
-    ref = _own_ref(action, action.args["card"], ("monsters",), "YGO-POSITION-ONCE", "The monster")
+    _main_phase(state, "YGO-POSITION-ONCE", POSITION_CHANGES)
+    ref = _own_ref(action, action.args["card"], ("monsters",), "YGO-POSITION-ONCE", THE_MONSTER)
     slot = state.players[action.player].monsters[ref[2]]
     name = slot.card.name
     if not slot.face_up:
-        raise illegal("YGO-POSITION-FACE-DOWN", f"{name} is face-down: only a Flip Summon turns it face-up.")
+        raise illegal(
+            "YGO-POSITION-FACE-DOWN",
+            msg("{card} is face-down: only a Flip Summon turns it face-up.", card=name),
+        )
     if slot.summoned or slot.set_:
         raise illegal(
             "YGO-POSITION-NOT-ARRIVAL-TURN",
-            f"{name} came to the field this turn: its position cannot change.",
+            msg("{card} came to the field this turn: its position cannot change.", card=name),
         )
     if slot.attacked:
         raise illegal(
-            "YGO-POSITION-NOT-AFTER-ATTACK", f"{name} attacked this turn: its position cannot change."
+            "YGO-POSITION-NOT-AFTER-ATTACK",
+            msg("{card} attacked this turn: its position cannot change.", card=name),
         )
     if slot.changed:
-        raise illegal("YGO-POSITION-ONCE", f"{name} already changed position this turn.")
+        raise illegal("YGO-POSITION-ONCE", msg("{card} already changed position this turn.", card=name))
     new = "defense" if slot.position == "attack" else "attack"
     wanted = action.args.get("position")
     if wanted is not None and wanted != new:
-        raise illegal("YGO-POSITION-ONCE", f"{name} is already in {wanted.title()} Position.")
+        raise illegal(
+            "YGO-POSITION-ONCE",
+            msg("{card} is already in {position} Position.", card=name, position=POSITIONS[wanted]),
+        )
     fresh = state.mut_monster(action.player, ref[2])
     fresh.position, fresh.changed = new, True
     events.append(
@@ -478,7 +641,7 @@ def do_change_position(state: State, action: Action, events: list[Event]) -> Non
             "change_position",
             {"card": action.args["card"], "position": new},
             ("YGO-POSITION-ONCE",),
-            f"{name} changes to {new.title()} Position.",
+            msg("{card} changes to {position} Position.", card=name, position=POSITIONS[new]),
         )
     )
 
@@ -488,19 +651,22 @@ def do_special_summon(state: State, action: Action, events: list[Event]) -> None
     player = action.player
     if ref[0] != player or ref[1] not in ("hand", "graveyard", "banished", "deck", "extra_deck"):
         raise illegal(
-            "YGO-SPECIAL-SUMMON", f"Player {player} Special Summons one of their own cards not on the field."
+            "YGO-SPECIAL-SUMMON",
+            msg("Player {player} Special Summons one of their own cards not on the field.", player=player),
         )
     card = lookup(state, ref)
     if card.kind != "monster":
-        raise illegal("YGO-SPECIAL-SUMMON", f"{card.name} is not a monster.")
+        raise illegal("YGO-SPECIAL-SUMMON", msg("{card} is not a monster.", card=card.name))
     if ref[1] == "extra_deck":
         raise illegal(
             "YGO-FUSION-EXTRA-DECK",
-            f"{card.name} leaves the Extra Deck only by a Fusion Summon (fusion_summon).",
+            msg("{card} leaves the Extra Deck only by a Fusion Summon (fusion_summon).", card=card.name),
         )
     zone = free_monster_zone(state, player)
     if zone < 0:
-        raise illegal("YGO-MONSTER-ZONES", f"Player {player}'s five Monster Zones are full.")
+        raise illegal(
+            "YGO-MONSTER-ZONES", msg("Player {player}'s five Monster Zones are full.", player=player)
+        )
     p = state.players[player]
     if ref[1] == "deck":
         p.deck.pop(ref[2])
@@ -514,8 +680,12 @@ def do_special_summon(state: State, action: Action, events: list[Event]) -> None
             "special_summon",
             {"card": ref_str(player, "monsters", zone), "name": card.name, "position": position},
             ("YGO-SPECIAL-SUMMON",),
-            f"{card.name} is Special Summoned face-up in {position.title()} Position; this does not use the "
-            "Normal Summon.",
+            msg(
+                "{card} is Special Summoned face-up in {position} Position; "
+                "this does not use the Normal Summon.",
+                card=card.name,
+                position=POSITIONS[position],
+            ),
         )
     )
 
@@ -527,17 +697,18 @@ def is_polymerization(card: Card) -> bool:
 def do_fusion_summon(state: State, action: Action, events: list[Event]) -> None:
     player = action.player
     _turn_action(state, action, "activate Polymerization")
-    _main_phase(state, "YGO-SPELL-NORMAL", "Polymerization (a Normal Spell) is activated")
+    _main_phase(state, "YGO-SPELL-NORMAL", POLYMERIZATION_ACTIVATED)
     spell_ref = _own_ref(
-        action, action.args["spell"], ("hand", "spells_traps"), "YGO-FUSION-SUMMON", "Polymerization"
+        action, action.args["spell"], ("hand", "spells_traps"), "YGO-FUSION-SUMMON", POLYMERIZATION
     )
     spell = lookup(state, spell_ref)
     spell_card = spell.card if isinstance(spell, OnField) else spell
     if not is_polymerization(spell_card):
-        raise illegal("YGO-FUSION-SUMMON", f"{spell_card.name} is not Polymerization.")
+        raise illegal("YGO-FUSION-SUMMON", msg("{card} is not Polymerization.", card=spell_card.name))
     if spell_ref[1] == "hand" and free_spell_zone(state, player) < 0:
         raise illegal(
-            "YGO-SPELL-TRAP-ZONES", f"Player {player} has no empty Spell & Trap Zone for Polymerization."
+            "YGO-SPELL-TRAP-ZONES",
+            msg("Player {player} has no empty Spell & Trap Zone for Polymerization.", player=player),
         )
     fusion_ref = parse_ref(action.args["fusion"])
     fusion = lookup(state, fusion_ref)
@@ -548,10 +719,11 @@ def do_fusion_summon(state: State, action: Action, events: list[Event]) -> None:
         or fusion.monster_type != "fusion"
     ):
         raise illegal(
-            "YGO-FUSION-EXTRA-DECK", "The Fusion Monster must be a Fusion Monster in the player's Extra Deck."
+            "YGO-FUSION-EXTRA-DECK",
+            msg("The Fusion Monster must be a Fusion Monster in the player's Extra Deck."),
         )
     materials = [
-        _own_ref(action, m, ("hand", "monsters"), "YGO-FUSION-SUMMON", "A Fusion Material")
+        _own_ref(action, m, ("hand", "monsters"), "YGO-FUSION-SUMMON", A_FUSION_MATERIAL)
         for m in action.args["materials"]
     ]
     cards = []
@@ -560,29 +732,36 @@ def do_fusion_summon(state: State, action: Action, events: list[Event]) -> None:
         card = found.card if isinstance(found, OnField) else found
         if card.kind != "monster":
             raise illegal(
-                "YGO-FUSION-SUMMON", f"{card.name} is not a monster and cannot be a Fusion Material."
+                "YGO-FUSION-SUMMON",
+                msg("{card} is not a monster and cannot be a Fusion Material.", card=card.name),
             )
         cards.append(card)
     if spell_ref in materials:
-        raise illegal("YGO-FUSION-SUMMON", "Polymerization cannot be its own material.")
+        raise illegal("YGO-FUSION-SUMMON", msg("Polymerization cannot be its own material."))
     if fusion.materials:
         if sorted(c.name for c in cards) != sorted(fusion.materials):
             raise illegal(
                 "YGO-FUSION-SUMMON",
-                f"{fusion.name} needs exactly {', '.join(fusion.materials)} as Fusion Materials.",
+                msg(
+                    "{fusion} needs exactly {materials} as Fusion Materials.",
+                    fusion=fusion.name,
+                    materials=", ".join(fusion.materials),
+                ),
             )
     elif len(cards) < 2:
-        raise illegal("YGO-FUSION-SUMMON", "A Fusion Summon needs at least two Fusion Materials.")
+        raise illegal("YGO-FUSION-SUMMON", msg("A Fusion Summon needs at least two Fusion Materials."))
     on_field = sum(1 for ref in materials if ref[1] == "monsters")
     if on_field == 0 and free_monster_zone(state, player) < 0:
-        raise illegal("YGO-MONSTER-ZONES", f"Player {player}'s five Monster Zones are full.")
+        raise illegal(
+            "YGO-MONSTER-ZONES", msg("Player {player}'s five Monster Zones are full.", player=player)
+        )
     p = state.players[player]
     events.append(
         Event(
             "activate",
             {"card": action.args["spell"], "name": spell_card.name, "link": 1, "player": player},
             ("YGO-SPELL-NORMAL",),
-            f"Player {player} activates {spell_card.name}.",
+            msg("Player {player} activates {spell}.", player=player, spell=spell_card.name),
         )
     )
     for ref in sorted(materials, key=lambda r: (r[1], -r[2])):
@@ -603,9 +782,12 @@ def do_fusion_summon(state: State, action: Action, events: list[Event]) -> None:
             "fusion_summon",
             {"card": ref_str(player, "monsters", zone), "name": fusion.name},
             ("YGO-FUSION-SUMMON", "YGO-SPECIAL-SUMMON", "YGO-SPELL-RESOLVED"),
-            f"{fusion.name} is Fusion Summoned from the Extra Deck (a Special Summon: it may "
-            f"attack this turn); "
-            f"the materials and {spell_card.name} go to the Graveyard.",
+            msg(
+                "{fusion} is Fusion Summoned from the Extra Deck (a Special Summon: it may attack this "
+                "turn); the materials and {spell} go to the Graveyard.",
+                fusion=fusion.name,
+                spell=spell_card.name,
+            ),
         )
     )
 
@@ -613,11 +795,11 @@ def do_fusion_summon(state: State, action: Action, events: list[Event]) -> None:
 def do_set_spell_trap(state: State, action: Action, events: list[Event]) -> None:
     player = action.player
     _turn_action(state, action, "Set a Spell or Trap")
-    _main_phase(state, "YGO-SET-SPELL-TRAP", "Spells and Traps are Set")
-    ref = _own_ref(action, action.args["card"], ("hand",), "YGO-SET-SPELL-TRAP", "The card")
+    _main_phase(state, "YGO-SET-SPELL-TRAP", SPELLS_AND_TRAPS_SET)
+    ref = _own_ref(action, action.args["card"], ("hand",), "YGO-SET-SPELL-TRAP", THE_CARD)
     card = state.players[player].hand[ref[2]]
     if card.kind not in ("spell", "trap"):
-        raise illegal("YGO-SET-SPELL-TRAP", f"{card.label} is not a Spell or Trap.")
+        raise illegal("YGO-SET-SPELL-TRAP", msg("{card} is not a Spell or Trap.", card=card.label))
     p = state.players[player]
     if card.spell_type == "field":
         old = p.field_spell
@@ -629,7 +811,10 @@ def do_set_spell_trap(state: State, action: Action, events: list[Event]) -> None
     else:
         zone = free_spell_zone(state, player)
         if zone < 0:
-            raise illegal("YGO-SPELL-TRAP-ZONES", f"Player {player}'s five Spell & Trap Zones are full.")
+            raise illegal(
+                "YGO-SPELL-TRAP-ZONES",
+                msg("Player {player}'s five Spell & Trap Zones are full.", player=player),
+            )
         p.hand.pop(ref[2])
         p.spells[zone] = OnField(card, "attack", False, False, True)
         where = ref_str(player, "spells_traps", zone)
@@ -638,7 +823,7 @@ def do_set_spell_trap(state: State, action: Action, events: list[Event]) -> None
             "set",
             {"card": where, "name": card.name},
             ("YGO-SET-SPELL-TRAP",),
-            f"{card.name} is Set face-down.",
+            msg("{card} is Set face-down.", card=card.name),
         )
     )
 
@@ -649,58 +834,91 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
     found = lookup(state, ref)
     if ref[0] != player or ref[1] not in ("hand", "spells_traps", "field_spell"):
         raise illegal(
-            "YGO-TURN-PLAYER", f"Player {player} activates their own cards from the hand or the field."
+            "YGO-TURN-PLAYER",
+            msg("Player {player} activates their own cards from the hand or the field.", player=player),
         )
     from_hand = ref[1] == "hand"
     card = found if from_hand else found.card
     if card.kind == "monster":
-        raise illegal("YGO-CHAIN-SPEED-1", "Monster effects are modelled with the generic effect steps.")
+        raise illegal("YGO-CHAIN-SPEED-1", msg("Monster effects are modelled with the generic effect steps."))
     kind_type = card.spell_type if card.kind == "spell" else card.trap_type
     response_to = action.args.get("in_response_to")
     chain = state.chain
     if response_to is not None:
         if not chain:
             raise illegal(
-                "YGO-CHAIN-LAST-LINK", f"There is no chain in progress to respond to (link {response_to})."
+                "YGO-CHAIN-LAST-LINK",
+                msg(
+                    "There is no chain in progress to respond to (link {response_to}).",
+                    response_to=response_to,
+                ),
             )
         if response_to != len(chain):
             raise illegal(
                 "YGO-CHAIN-LAST-LINK",
-                f"A response answers the last link of the chain (link {len(chain)}), not link {response_to}.",
+                msg(
+                    "A response answers the last link of the chain (link {link}), not link {response_to}.",
+                    link=len(chain),
+                    response_to=response_to,
+                ),
             )
         if card.speed == 1:
-            raise illegal("YGO-CHAIN-SPEED-1", f"{card.name} is Spell Speed 1: it can only start a chain.")
+            raise illegal(
+                "YGO-CHAIN-SPEED-1",
+                msg("{card} is Spell Speed 1: it can only start a chain.", card=card.name),
+            )
         last_speed = chain[-1][2]
         if card.speed < last_speed:
             raise illegal(
                 "YGO-CHAIN-RESPONSE",
-                f"{card.name} is Spell Speed {card.speed}: it cannot respond to a Spell Speed "
-                f"{last_speed} link"
-                + (" (only a Counter Trap answers a Counter Trap)." if last_speed == 3 else "."),
+                msg(
+                    "{card} is Spell Speed {speed}: it cannot respond to a Spell Speed {last_speed} link "
+                    "(only a Counter Trap answers a Counter Trap).",
+                    card=card.name,
+                    speed=card.speed,
+                    last_speed=last_speed,
+                )
+                if last_speed == 3
+                else msg(
+                    "{card} is Spell Speed {speed}: it cannot respond to a Spell Speed {last_speed} link.",
+                    card=card.name,
+                    speed=card.speed,
+                    last_speed=last_speed,
+                ),
             )
     if card.kind == "trap" and from_hand:
         raise illegal(
-            "YGO-TRAP-SET-FIRST", f"{card.name} is a Trap: it must be Set before it can be activated."
+            "YGO-TRAP-SET-FIRST",
+            msg("{card} is a Trap: it must be Set before it can be activated.", card=card.name),
         )
     if not from_hand:
         if found.face_up:
-            raise illegal("YGO-SPELL-RESOLVED", f"{card.name} is already face-up on the field.")
+            raise illegal(
+                "YGO-SPELL-RESOLVED", msg("{card} is already face-up on the field.", card=card.name)
+            )
         if found.set_ and (card.kind == "trap" or kind_type == "quick-play"):
             raise illegal(
                 "YGO-TRAP-NOT-SET-TURN",
-                f"{card.name} was Set this turn: it cannot be activated until the next turn.",
+                msg("{card} was Set this turn: it cannot be activated until the next turn.", card=card.name),
             )
     if card.speed == 1:
         if player != state.turn_player:
             raise illegal(
                 ("YGO-SPELL-NORMAL", "YGO-TURN-PLAYER"),
-                f"{card.name} is Spell Speed 1: only the turn player ({state.turn_player}) activates it.",
+                msg(
+                    "{card} is Spell Speed 1: only the turn player ({turn_player}) activates it.",
+                    card=card.name,
+                    turn_player=state.turn_player,
+                ),
             )
-        _main_phase(state, "YGO-SPELL-NORMAL", f"{card.name} (Spell Speed 1) can be activated")
+        if state.phase not in MAIN_PHASES:  # (the message is only built for the refusal)
+            _main_phase(
+                state, "YGO-SPELL-NORMAL", msg("{card} (Spell Speed 1) can be activated", card=card.name)
+            )
     elif card.kind == "spell" and from_hand and player != state.turn_player:
         raise illegal(
             "YGO-SPELL-QUICK-PLAY",
-            "A Quick-Play Spell is activated from the hand only during its owner's turn.",
+            msg("A Quick-Play Spell is activated from the hand only during its owner's turn."),
         )
     p = state.players[player]
     rules: list[str] = []
@@ -710,7 +928,9 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
         target_ref = parse_ref(target) if target is not None else None
         slot = lookup(state, target_ref) if target_ref else None
         if not isinstance(slot, OnField) or target_ref[1] != "monsters" or not slot.face_up:
-            raise illegal("YGO-EQUIP-FACE-UP", f"{card.name} must target a face-up monster on the field.")
+            raise illegal(
+                "YGO-EQUIP-FACE-UP", msg("{card} must target a face-up monster on the field.", card=card.name)
+            )
         equip_key = (target_ref[0], target_ref[2])
         rules.append("YGO-EQUIP-FACE-UP")
     if kind_type == "field":
@@ -736,7 +956,10 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
     elif from_hand:
         zone = free_spell_zone(state, player)
         if zone < 0:
-            raise illegal("YGO-SPELL-TRAP-ZONES", f"Player {player}'s five Spell & Trap Zones are full.")
+            raise illegal(
+                "YGO-SPELL-TRAP-ZONES",
+                msg("Player {player}'s five Spell & Trap Zones are full.", player=player),
+            )
         p.hand.pop(ref[2])
         p.spells[zone] = OnField(card, "attack", True, equipped_to=equip_key)
         where = (player, "spells_traps", zone)
@@ -766,7 +989,17 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
     if equip_key is not None:
         data["target"] = target
     events.append(
-        Event("activate", data, tuple(rules), f"Player {player} activates {card.name} as Chain Link {link}.")
+        Event(
+            "activate",
+            data,
+            tuple(rules),
+            msg(
+                "Player {player} activates {card} as Chain Link {link}.",
+                player=player,
+                card=card.name,
+                link=link,
+            ),
+        )
     )
 
 
@@ -774,33 +1007,46 @@ def do_attack(state: State, action: Action, events: list[Event]) -> None:
     player = action.player
     _turn_action(state, action, "attack")
     if state.turn == 1:
-        raise illegal("YGO-BP-NOT-FIRST-TURN", "There is no Battle Phase on the first turn of the duel.")
+        raise illegal("YGO-BP-NOT-FIRST-TURN", msg("There is no Battle Phase on the first turn of the duel."))
     if state.phase != "battle":
         raise illegal(
             "YGO-ATTACK-BATTLE-PHASE",
-            f"Attacks are declared in the Battle Phase, not the {state.phase} phase.",
+            msg(
+                "Attacks are declared in the Battle Phase, not the {phase} phase.",
+                phase=PHASE_NAMES[state.phase],
+            ),
         )
-    ref = _own_ref(action, action.args["attacker"], ("monsters",), "YGO-ATTACK-POSITION", "The attacker")
+    ref = _own_ref(action, action.args["attacker"], ("monsters",), "YGO-ATTACK-POSITION", THE_ATTACKER)
     slot = state.players[player].monsters[ref[2]]
     if not slot.face_up or slot.position != "attack":
         raise illegal(
-            "YGO-ATTACK-POSITION", f"{card_label(slot)} is not in face-up Attack Position: it cannot attack."
+            "YGO-ATTACK-POSITION",
+            msg("{card} is not in face-up Attack Position: it cannot attack.", card=card_label(slot)),
         )
     if slot.attacked:
-        raise illegal("YGO-ATTACK-ONCE", f"{slot.card.name} has already attacked this turn.")
+        raise illegal("YGO-ATTACK-ONCE", msg("{card} has already attacked this turn.", card=slot.card.name))
     target_value = action.args.get("target")
     opponent = OTHER[player]
     if target_value is None:
         if any(m is not None for m in state.players[opponent].monsters):
             raise illegal(
-                "YGO-ATTACK-DIRECT", f"Player {opponent} controls a monster: a direct attack is not possible."
+                "YGO-ATTACK-DIRECT",
+                msg(
+                    "Player {opponent} controls a monster: a direct attack is not possible.",
+                    opponent=opponent,
+                ),
             )
         target = None
     else:
         t_ref = parse_ref(target_value)
         if t_ref[0] != opponent or t_ref[1] != "monsters":
             raise illegal(
-                "YGO-ATTACK-DIRECT", f"An attack targets a monster of player {opponent}, not {target_value}."
+                "YGO-ATTACK-DIRECT",
+                msg(
+                    "An attack targets a monster of player {opponent}, not {target_value}.",
+                    opponent=opponent,
+                    target_value=target_value,
+                ),
             )
         target = (t_ref[0], t_ref[2])
     battle = compute_battle(state, (player, ref[2]), target)
@@ -811,7 +1057,11 @@ def do_attack(state: State, action: Action, events: list[Event]) -> None:
             "attack",
             {"attacker": action.args["attacker"], "target": target_value},
             (),  # the battle rules below explain the step; the declaration itself decides nothing
-            f"{slot.card.name} attacks {'directly' if target is None else card_label(lookup(state, t_ref))}.",
+            msg("{card} attacks directly.", card=slot.card.name)
+            if target is None
+            else msg(
+                "{card} attacks {target}.", card=slot.card.name, target=card_label(lookup(state, t_ref))
+            ),
         )
     )
     for t_player, t_index in battle.flipped:
@@ -822,17 +1072,16 @@ def do_attack(state: State, action: Action, events: list[Event]) -> None:
                 "flip",
                 {"card": ref_str(t_player, "monsters", t_index), "name": fresh.card.name},
                 ("YGO-FLIP-BY-ATTACK",),
-                "",
             )
         )
     rules = tuple(r for r in battle.rules if r != "YGO-FLIP-BY-ATTACK")
-    text = " ".join(battle.texts)
+    text: Sentences | None = Sentences(battle.messages)
     for side in ("A", "B"):
         amount = battle.damage[side]
         if amount:
             taken = lose_lp(state, side, amount)
             events.append(Event("battle_damage", {"player": side, "amount": taken}, rules, text))
-            text = ""
+            text = None
     if text or not any(battle.damage.values()):
         events.append(Event("damage_calculation", {"case": battle.case}, rules, text))
     for t_player, t_index in sorted(battle.destroyed, key=lambda k: (k[0] != player, k)):
@@ -845,7 +1094,7 @@ def do_next_phase(state: State, action: Action, events: list[Event]) -> None:
     wanted = action.args.get("phase")
     if state.phase == "end":
         if wanted is not None:
-            raise illegal("YGO-TURN-PHASES", "After the End Phase the turn ends (use end_turn).")
+            raise illegal("YGO-TURN-PHASES", msg("After the End Phase the turn ends (use end_turn)."))
         do_end_turn(state, action, events)
         return
     if wanted is None:
@@ -855,23 +1104,33 @@ def do_next_phase(state: State, action: Action, events: list[Event]) -> None:
     target = PHASE_INDEX[wanted]
     if target <= current:
         raise illegal(
-            "YGO-TURN-PHASES", f"The phases go forward: {wanted} does not come after {state.phase}."
+            "YGO-TURN-PHASES",
+            msg(
+                "The phases go forward: {wanted} does not come after {phase}.",
+                wanted=PHASE_NAMES[wanted],
+                phase=PHASE_NAMES[state.phase],
+            ),
         )
     if wanted == "battle" and state.turn == 1:
-        raise illegal("YGO-BP-NOT-FIRST-TURN", "There is no Battle Phase on the first turn of the duel.")
+        raise illegal("YGO-BP-NOT-FIRST-TURN", msg("There is no Battle Phase on the first turn of the duel."))
     if current < PHASE_INDEX["main1"] < target:
-        raise illegal("YGO-TURN-PHASES", "Main Phase 1 cannot be skipped.")
+        raise illegal("YGO-TURN-PHASES", msg("Main Phase 1 cannot be skipped."))
     if current < PHASE_INDEX["battle"] and wanted == "main2":
         raise illegal(
-            "YGO-BP-SKIP", "Without a Battle Phase the turn goes from Main Phase 1 to the End Phase."
+            "YGO-BP-SKIP", msg("Without a Battle Phase the turn goes from Main Phase 1 to the End Phase.")
         )
     rules = ("YGO-TURN-PHASES",)
-    text = f"Player {state.turn_player} moves to the {wanted} phase."
+    text: Message | Sentences = msg(
+        "Player {player} moves to the {phase} phase.", player=state.turn_player, phase=PHASE_NAMES[wanted]
+    )
     if state.phase == "main1" and wanted == "end":
         rules = ("YGO-BP-NOT-FIRST-TURN",) if state.turn == 1 else ("YGO-BP-SKIP",)
-        text += " (No Battle Phase" + (
-            " on the first turn of the duel)." if state.turn == 1 else " this turn.)"
+        why = (
+            msg("(No Battle Phase on the first turn of the duel).")
+            if state.turn == 1
+            else msg("(No Battle Phase this turn.)")
         )
+        text = sentences(text, why)
     state.phase = wanted
     events.append(Event("phase", {"phase": wanted}, rules, text))
 
@@ -883,9 +1142,16 @@ def do_end_turn(state: State, action: Action, events: list[Event]) -> None:
         if excess:
             raise illegal(
                 hand_limit_rule(state),
-                f"Player {side} holds {len(state.players[side].hand)} cards: in the End Phase "
-                f"they must discard "
-                f"{excess} card{'s' if excess != 1 else ''} (discard) before the turn can end.",
+                msg_plural(
+                    "Player {player} holds {hand} cards: in the End Phase they must discard {excess} card "
+                    "(discard) before the turn can end.",
+                    "Player {player} holds {hand} cards: in the End Phase they must discard {excess} cards "
+                    "(discard) before the turn can end.",
+                    excess,
+                    player=side,
+                    hand=len(state.players[side].hand),
+                    excess=excess,
+                ),
             )
     previous = state.turn_player
     state.turn += 1
@@ -898,7 +1164,12 @@ def do_end_turn(state: State, action: Action, events: list[Event]) -> None:
             "end_turn",
             {"turn": state.turn, "turn_player": state.turn_player},
             ("YGO-TURN-PHASES",),
-            f"Player {previous} ends the turn; turn {state.turn} of player {state.turn_player} begins.",
+            msg(
+                "Player {player} ends the turn; turn {turn} of player {turn_player} begins.",
+                player=previous,
+                turn=state.turn,
+                turn_player=state.turn_player,
+            ),
         )
     )
     enter_draw_phase(state, events)
@@ -912,21 +1183,28 @@ def do_discard(state: State, action: Action, events: list[Event]) -> None:
     player = action.player
     excess = hand_limit_excess(state, player)
     refs = [
-        _own_ref(action, c, ("hand",), "YGO-NO-VOLUNTARY-DISCARD", "A discarded card")
+        _own_ref(action, c, ("hand",), "YGO-NO-VOLUNTARY-DISCARD", A_DISCARDED_CARD)
         for c in action.args["cards"]
     ]
     if state.phase != "end" or excess == 0:
         raise illegal(
             "YGO-NO-VOLUNTARY-DISCARD",
-            f"Player {player} has no reason to discard: the only discard of the rules is the "
-            f"hand limit of the "
-            "End Phase (model card effects with send_to_graveyard).",
+            msg(
+                "Player {player} has no reason to discard: the only discard of the rules is the hand "
+                "limit of the End Phase (model card effects with send_to_graveyard).",
+                player=player,
+            ),
         )
     if len(refs) > excess:
         raise illegal(
             ("YGO-NO-VOLUNTARY-DISCARD", hand_limit_rule(state)),
-            f"Player {player} discards down to {state.flags['hand_limit']} only: {excess} "
-            f"card(s), not {len(refs)}.",
+            msg(
+                "Player {player} discards down to {limit} only: {excess} card(s), not {given}.",
+                player=player,
+                limit=state.flags["hand_limit"],
+                excess=excess,
+                given=len(refs),
+            ),
         )
     for ref in sorted(refs, key=lambda r: -r[2]):
         to_graveyard(state, player, "hand", ref[2], events, "discard", hand_limit_rule(state))
@@ -942,7 +1220,12 @@ def do_effect_damage(state: State, action: Action, events: list[Event]) -> None:
                 "effect_damage",
                 {"player": side, "amount": taken},
                 ("YGO-EFFECT-DAMAGE",),
-                f"Player {side} takes {taken} effect damage (LP {state.players[side].lp}).",
+                msg(
+                    "Player {player} takes {taken} effect damage (LP {lp}).",
+                    player=side,
+                    taken=taken,
+                    lp=state.players[side].lp,
+                ),
             )
         )
 
@@ -957,7 +1240,7 @@ def do_gain_lp(state: State, action: Action, events: list[Event]) -> None:
                 "gain_lp",
                 {"player": side, "amount": amount},
                 ("YGO-EFFECT-DAMAGE",),
-                f"Player {side} gains {amount} LP.",
+                msg("Player {player} gains {amount} LP.", player=side, amount=amount),
             )
         )
 
@@ -965,11 +1248,13 @@ def do_gain_lp(state: State, action: Action, events: list[Event]) -> None:
 def do_destroy(state: State, action: Action, events: list[Event], reason: str) -> None:
     ref = parse_ref(action.args["card"])
     if reason == "destroyed" and ref[1] not in ("monsters", "spells_traps", "field_spell"):
-        raise illegal("YGO-EFFECT-MOVE", "Only a card on the field can be destroyed (use send_to_graveyard).")
+        raise illegal(
+            "YGO-EFFECT-MOVE", msg("Only a card on the field can be destroyed (use send_to_graveyard).")
+        )
     if ref[1] == "graveyard":
-        raise illegal("YGO-EFFECT-MOVE", "The card is already in the Graveyard.")
+        raise illegal("YGO-EFFECT-MOVE", msg("The card is already in the Graveyard."))
     if ref[1] == "deck" and state.players[ref[0]].deck is None:
-        raise illegal("YGO-EFFECT-MOVE", "The deck is given as a count: its cards are unknown.")
+        raise illegal("YGO-EFFECT-MOVE", msg("The deck is given as a count: its cards are unknown."))
     to_graveyard(state, ref[0], ref[1], ref[2], events, reason, "YGO-EFFECT-MOVE")
 
 
@@ -985,9 +1270,12 @@ def do_mill(state: State, action: Action, events: list[Event]) -> None:
             "mill",
             {"player": side, "count": count},
             ("YGO-EFFECT-MOVE",),
-            f"The top {count} card(s) of player {side}'s deck go to the Graveyard (an empty "
-            f"deck is not a loss "
-            "until a draw is required).",
+            msg(
+                "The top {count} card(s) of player {player}'s deck go to the Graveyard (an empty deck is not "
+                "a loss until a draw is required).",
+                count=count,
+                player=side,
+            ),
         )
     )
 
@@ -1019,9 +1307,11 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         winner, draw, rules = state.ended
         raise GameOver(
             ("YGO-GAME-OVER", *rules),
-            "The duel is already over"
-            + (" (a draw)." if draw else f" (player {winner} won).")
-            + " No further action applies.",
+            msg("The duel is already over (a draw). No further action applies.")
+            if draw
+            else msg(
+                "The duel is already over (player {winner} won). No further action applies.", winner=winner
+            ),
         )
     new = state.copy()
     events: list[Event] = []

@@ -11,6 +11,10 @@ from typing import Any
 
 from ..base import JSON, CardLookup, MalformedDocument, PathError
 from ..common.state import SlotEquality
+from ..messages import Message, msg
+
+# How a sentence names a card it cannot show ("a face-down card attacks…").
+A_FACE_DOWN_CARD = msg("a face-down card")
 
 PLAYERS = ("A", "B")
 OTHER = {"A": "B", "B": "A"}
@@ -66,8 +70,8 @@ class Card:
             self.speed = 1
 
     @property
-    def label(self) -> str:
-        return self.name or "a face-down card"
+    def label(self) -> str | Message:
+        return self.name or A_FACE_DOWN_CARD
 
 
 UNKNOWN_CARD = Card(UNKNOWN_CARD_JSON)

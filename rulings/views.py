@@ -47,8 +47,7 @@ def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = Non
     sticky = sticky or {}
     action_type = sticky.get("action_type") or ""
     info = game_info(key=document["game"])
-    # the tablet replays in English; the judge reads the explanations in the page's language
-    answer = answer_localized(answer=view.answer, language=language_resolve()) if view.answer else None
+    answer = view.answer  # its explanations are in the page's language (tablet_view)
     steps = answer["steps"] if answer else []
     position_index = view.positions.index(view.cursor) if view.cursor in view.positions else 0
     return {
@@ -133,7 +132,7 @@ def tablet(request: HttpRequest) -> HttpResponse:
         if ruleset not in [rs["key"] for rs in info.rulesets]:
             ruleset = info.default_ruleset
         document = tb.tablet_document_new(game=game, ruleset=ruleset)
-    view = tb.tablet_view(document=document)
+    view = tb.tablet_view(document=document, language=language_resolve())
     return render(request, "rulings/tablet.html", _tablet_context(request, view, errors=errors))
 
 
@@ -241,7 +240,7 @@ def tablet_op(request: HttpRequest) -> HttpResponse:
             errors = failure.errors
         except (ValueError, KeyError) as exc:
             errors = [{"path": "", "message": str(exc)}]
-    view = tb.tablet_view(document=document, cursor=cursor)
+    view = tb.tablet_view(document=document, cursor=cursor, language=language_resolve())
     context = _tablet_context(request, view, sticky=request.POST, errors=errors)
     template = "rulings/_workspace.html" if request.htmx else "rulings/tablet.html"
     return render(request, template, context)
@@ -284,7 +283,7 @@ def _save(request: HttpRequest, document: dict) -> HttpResponse:
                     response["HX-Redirect"] = url
                     return response
                 return redirect(url)
-    view = tb.tablet_view(document=document, cursor=_cursor(request.POST))
+    view = tb.tablet_view(document=document, cursor=_cursor(request.POST), language=language_resolve())
     context = _tablet_context(request, view, sticky=request.POST, errors=errors)
     return render(request, "rulings/_workspace.html" if request.htmx else "rulings/tablet.html", context)
 
@@ -333,7 +332,9 @@ def ruling_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "rulings/ruling_detail.html",
         {
             "ruling": ruling,
-            "answer": answer_localized(answer=ruling.answer, language=language_resolve()),
+            "answer": answer_localized(
+                answer=ruling.answer, document=ruling.document, language=language_resolve()
+            ),
             "can_review": can_review,
             "is_staff": ruling.event is not None and event_is_staff(user=request.user, event=ruling.event),
             "review_form": ReviewForm(

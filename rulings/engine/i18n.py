@@ -22,8 +22,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from . import _legacy_i18n
-from ._legacy_i18n import fields, translate, translate_answer  # noqa: F401 - until every game speaks in messages
 from .base import Rule, RuleSet
 from .messages import Message, Sentences
 from .pofile import mo_bytes, parse
@@ -87,31 +85,22 @@ def render(text: Message | Sentences | str | None, language: str = DEFAULT_LANGU
     if text is None:
         return ""
     if isinstance(text, str):
-        return _legacy_i18n.translate(text, language)
-    if isinstance(text, Sentences) and any(isinstance(part, str) for part in text.parts):
-        return " ".join(render(part, language) for part in text.parts)
+        return text  # not a message: nothing to translate it with
     return text.render(catalogue(language_of(language)))
 
 
 def render_json(value: Any, language: str = DEFAULT_LANGUAGE) -> Any:
     """A copy of a JSON value (a query's answer) with every message in it rendered in ``language``."""
-    return _render_json(value, catalogue(language_of(language)), language_of(language))
+    return _render_json(value, catalogue(language_of(language)))
 
 
-def _render_json(value: Any, found: gettext.GNUTranslations | None, language: str) -> Any:
+def _render_json(value: Any, found: gettext.GNUTranslations | None) -> Any:
     if isinstance(value, Message | Sentences):
-        return render(value, language)
+        return value.render(found)
     if isinstance(value, dict):
-        return {
-            key: (
-                _legacy_i18n.translate(item, language)
-                if key == "explanation" and isinstance(item, str)
-                else _render_json(item, found, language)
-            )
-            for key, item in value.items()
-        }
+        return {key: _render_json(item, found) for key, item in value.items()}
     if isinstance(value, list | tuple):
-        return [_render_json(item, found, language) for item in value]
+        return [_render_json(item, found) for item in value]
     return value
 
 

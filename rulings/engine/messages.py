@@ -77,7 +77,10 @@ class Message:
             key: value.render(catalogue) if isinstance(value, Message | Sentences) else value
             for key, value in self.params.items()
         }
-        return self.template(catalogue).format_map(params)
+        try:
+            return self.template(catalogue).format_map(params)
+        except (KeyError, IndexError, ValueError):  # a translation naming a field the msgid has not
+            return self.template().format_map(params)
 
     def __str__(self) -> str:
         return self.template().format_map(self.params)

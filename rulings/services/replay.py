@@ -12,8 +12,8 @@ from importlib import import_module
 from typing import Any
 
 from rulings.engine.base import MalformedDocument, PathError
-from rulings.engine.i18n import DEFAULT_LANGUAGE, language_of, translate, translate_answer
-from rulings.engine.replay import replay
+from rulings.engine.i18n import DEFAULT_LANGUAGE, language_of
+from rulings.engine.replay import render_answer, replay_messages
 
 logger = logging.getLogger(__name__)
 
@@ -75,23 +75,30 @@ def language_resolve(*, requested: str | None = None) -> str:
     return language_of(get_language())
 
 
-def answer_localized(*, answer: JSON, language: str) -> JSON:
-    """An answer replayed (or saved) in English, with its explanations in ``language``.
+def answer_localized(*, answer: JSON, document: Any, language: str) -> JSON:
+    """A saved answer (stored in English) with its explanations in ``language``.
 
-    The tablet keeps its answers in English and saved rulings store English; both are shown in the
-    reader's language. Returns a copy; the English answer is left as it is.
+    The engine's French is made from its messages, not from English text: the saved document is
+    replayed again and, when the engine still answers exactly what was saved, that answer is rendered
+    in ``language``. When it answers otherwise (the rules or the card database changed since the
+    ruling was saved), the saved answer is shown as it was saved, in English: a ruling is a record.
+    Returns a new answer; the saved one is left as it is.
     """
     language = language_of(language)
     if language == DEFAULT_LANGUAGE or not isinstance(answer, dict):
         return answer
-    out = dict(answer)
-    out["steps"] = [
-        {**step, "explanation": translate(step.get("explanation") or "", language)}
-        for step in answer.get("steps") or []
-    ]
-    if isinstance(answer.get("answer"), dict):
-        out["answer"] = translate_answer(json.loads(json.dumps(answer["answer"])), language)
-    return out
+    try:
+        raw = situation_replay_messages(document=document)
+    except ReplayFailed:
+        return answer
+    if _as_stored(render_answer(raw)) != _as_stored(answer):
+        return answer
+    return render_answer(raw, language)
+
+
+def _as_stored(answer: JSON) -> Any:
+    """The answer as a JSON column gives it back (tuples are lists)."""
+    return json.loads(json.dumps(answer))
 
 
 def situation_replay(
@@ -107,15 +114,26 @@ def situation_replay(
     a 400 naming the document as a whole (and logged), never as a server error. ``language`` ("en",
     "fr") is the language of the explanations.
     """
+    raw = situation_replay_messages(
+        document=document, card_lookup=card_lookup, use_card_database=use_card_database
+    )
+    return render_answer(raw, language)
+
+
+def situation_replay_messages(
+    *, document: Any, card_lookup: Any = None, use_card_database: bool = True
+) -> JSON:
+    """:func:`situation_replay` with the explanations left as the engine's messages (render them with
+    ``rulings.engine.replay.render_answer`` in one language or several)."""
     if card_lookup is None and use_card_database and _mentions_bare_card(document):
         card_lookup = card_lookup_get()
     try:
-        return replay(document, card_lookup=card_lookup, language=language)
+        return replay_messages(document, card_lookup=card_lookup)
     except MalformedDocument as exc:
         raise ReplayFailed([_error_json(error) for error in exc.errors]) from exc
     except RecursionError as exc:
         raise ReplayFailed([{"path": "", "message": "the document is nested too deeply"}]) from exc
-    except Exception as exc:  # noqa: BLE001 - see the docstring: never a 500 for a document
+    except Exception as exc:  # noqa: BLE001 - see situation_replay: never a 500 for a document
         logger.exception("the rules engine failed on a situation document")
         raise ReplayFailed(
             [

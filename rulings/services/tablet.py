@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulings.engine.base import MalformedDocument
+from rulings.engine.i18n import DEFAULT_LANGUAGE
 from rulings.engine.registry import get_game
 from rulings.games_ui import GAMES_UI, ZONE_LABELS, GameUI
 
@@ -397,11 +398,14 @@ def _names(state: JSON, game: str) -> dict[str, str]:
     return {r.ref: r.label.split(": ", 1)[-1] for r in card_refs(game=game, state=state)}
 
 
-def tablet_view(*, document: JSON, cursor: int | None = None) -> TabletView:
-    """Replay the document; the board at the cursor (None = after the last step); legal actions now."""
+def tablet_view(*, document: JSON, cursor: int | None = None, language: str = DEFAULT_LANGUAGE) -> TabletView:
+    """Replay the document; the board at the cursor (None = after the last step); legal actions now.
+
+    The answer's explanations are in ``language`` (the judge's page); the document is the same in any.
+    """
     view = TabletView(document=document)
     try:
-        view.answer = situation_replay(document=document)
+        view.answer = situation_replay(document=document, language=language)
     except ReplayFailed as failure:
         if document.get("query") is None or not all(e["path"].startswith("/query") for e in failure.errors):
             view.errors = failure.errors
@@ -411,7 +415,7 @@ def tablet_view(*, document: JSON, cursor: int | None = None) -> TabletView:
         document = {k: v for k, v in document.items() if k != "query"}
         view.document = document
         view.errors = [{**e, "message": f"{e['message']} (the question was removed)"} for e in failure.errors]
-        view.answer = situation_replay(document=document)
+        view.answer = situation_replay(document=document, language=language)
     actions = document.get("actions") or []
     view.positions = [-1] + [s["index"] for s in view.answer["steps"] if s["action"] is not None]
     last = view.positions[-1]

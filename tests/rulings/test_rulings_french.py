@@ -161,6 +161,29 @@ def test_saved_ruling_read_in_french(client):
     assert "Summoned Skull is Level 6" in json.dumps(ruling.answer)  # stored in English
 
 
+def test_saved_ruling_the_engine_now_answers_otherwise_is_shown_as_saved(client):
+    """The French is the engine's: when replaying the saved document no longer gives the saved answer
+    (the rules or the cards changed since), the record is shown as it was saved, in English."""
+    ruling = saved_ruling(illegal=True)
+    ruling.answer["steps"][0]["explanation"] = "Summoned Skull is Level 6 (as the engine said then)."
+    ruling.save(update_fields=["answer"])
+    url = reverse("rulings:ruling_detail", args=[ruling.slug])
+    shown = explanations(client.get(url, HTTP_ACCEPT_LANGUAGE="fr"))
+    assert "Summoned Skull is Level 6 (as the engine said then)." in shown
+    assert FRENCH_TRIBUTE not in shown
+
+
+def test_saved_ruling_of_a_document_that_no_longer_replays_is_shown_as_saved():
+    from rulings.services.replay import answer_localized
+
+    ruling = saved_ruling(illegal=True)
+    broken = {**ruling.document, "game": "chess"}
+    assert answer_localized(answer=ruling.answer, document=broken, language="fr") == ruling.answer
+    assert answer_localized(answer=ruling.answer, document=ruling.document, language="en") == ruling.answer
+    french = answer_localized(answer=ruling.answer, document=ruling.document, language="fr")
+    assert french["steps"][0]["explanation"] == FRENCH_TRIBUTE and french["state"] == ruling.answer["state"]
+
+
 def test_rule_panel_and_catalogue_show_our_reading_in_french(client):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
     panel = client.get(reverse("rulings:rule", args=["vanguard", "VG-HIT-REARGUARD"]), HTTP_HX_REQUEST="true")

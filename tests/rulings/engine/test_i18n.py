@@ -29,23 +29,21 @@ FRENCH = {
     for entry in parse((LOCALE_DIR / "fr" / "LC_MESSAGES" / "engine.po").read_text(encoding="utf-8")).entries
     if entry.translated
 }
-# Games whose events still speak English sentences (converted one by one; this set only shrinks).
-NOT_YET_MESSAGES: set[str] = set()
 
 
-def untranslated(text: object, game: str) -> list[str]:
+def untranslated(text: object) -> list[str]:
     """The msgids of a message (its parameters included, to any depth) that have no French, and any
     text that is not a message at all (it could not be translated)."""
     if text is None:
         return []
     if isinstance(text, Sentences):
-        return [missing for part in text.parts for missing in untranslated(part, game)]
+        return [missing for part in text.parts for missing in untranslated(part)]
     if isinstance(text, str):
-        return [] if game in NOT_YET_MESSAGES else [f"not a message: {text!r}"]
+        return [f"not a message: {text!r}"]
     assert isinstance(text, Message), text
     found = [] if (text.context, text.id, text.plural) in FRENCH else [text.id]
     nested = [value for value in text.params.values() if isinstance(value, Message | Sentences)]
-    return found + [m for value in nested for m in untranslated(value, game)]
+    return found + [m for value in nested for m in untranslated(value)]
 
 
 def messages_in(value: object) -> list[object]:
@@ -60,10 +58,10 @@ def messages_in(value: object) -> list[object]:
 
 
 def test_untranslated_finds_what_has_no_french():
-    assert untranslated(msg("{player} draws a card.", player="A"), "rayman") == []
+    assert untranslated(msg("{player} draws a card.", player="A")) == []
     nested = msg("{player} draws a card.", player=msg("never said", x=msg("nor this")))
-    assert untranslated(sentences(nested), "rayman") == ["never said", "nor this"]
-    assert untranslated("an English sentence", "rayman") == ["not a message: 'an English sentence'"]
+    assert untranslated(sentences(nested)) == ["never said", "nor this"]
+    assert untranslated("an English sentence") == ["not a message: 'an English sentence'"]
 
 
 # --- rendering ------------------------------------------------------------------------------------
@@ -209,7 +207,7 @@ def test_golden_replays_in_french():
                     en_step["explanation"],
                 )
         said = [step["explanation"] for step in raw["steps"]] + messages_in(raw.get("answer"))
-        if problems := [m for text in said for m in untranslated(text, document["game"])]:
+        if problems := [m for text in said for m in untranslated(text)]:
             missing[path.name] = problems
     assert count > 100
     assert not missing
@@ -260,7 +258,7 @@ def test_random_self_play_says_everything_in_french(game):
                     pass
                 state, new = engine.apply(state, action)
                 said += [e.message for e in new]
-    problems = {m for text in said for m in untranslated(text, game)}
+    problems = {m for text in said for m in untranslated(text)}
     assert len(said) > 500 and not problems
 
 

@@ -101,7 +101,8 @@ class Banlist(models.Model):
 
 
 class CardImport(models.Model):
-    """A card file uploaded by an organizer, imported by a Celery task."""
+    """One import of a card file into the shared pool: uploaded by an admin (a Celery task imports it), or
+    run by a command. Changes it brings to existing cards wait as ``CardChange`` rows for an admin."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting")
@@ -109,15 +110,27 @@ class CardImport(models.Model):
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
 
+    class Origin(models.TextChoices):
+        UPLOAD = "upload", _("Uploaded on the site")
+        COMMAND = "command", _("Command line")
+        SYNC = "sync", _("Downloaded (sync_cards)")
+
     game = models.CharField(_("game"), max_length=16, choices=Game.choices)
     filename = models.CharField(_("file name"), max_length=255)
-    data = models.BinaryField(editable=False)
+    size = models.PositiveBigIntegerField(_("size in bytes"), default=0)
+    origin = models.CharField(_("origin"), max_length=16, choices=Origin.choices, default=Origin.UPLOAD)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
     task_id = models.CharField(max_length=64, blank=True)
+    # Counters, kept up to date chunk by chunk (in each chunk's transaction): a resumed import goes on
+    # counting from where the interrupted one stopped.
+    total = models.PositiveIntegerField(default=0)
     created = models.PositiveIntegerField(default=0)
     updated = models.PositiveIntegerField(default=0)
     unchanged = models.PositiveIntegerField(default=0)
+    staged = models.PositiveIntegerField(default=0)
+    conflicts = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -131,6 +144,84 @@ class CardImport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.filename} ({self.get_game_display()})"
+
+
+class CardImportFile(models.Model):
+    """The uploaded file of an import, kept until the import succeeds (so that a failed one can run again).
+    Its own row: the import's counters move at every chunk, and SQLite rewrites a whole row on update."""
+
+    card_import = models.OneToOneField(
+        CardImport, primary_key=True, on_delete=models.CASCADE, related_name="file"
+    )
+    data = models.BinaryField(editable=False)
+
+    class Meta:
+        verbose_name = _("card import file")
+        verbose_name_plural = _("card import files")
+
+    def __str__(self) -> str:
+        return f"file of card import {self.card_import_id}"
+
+
+class CardChange(models.Model):
+    """What an import would change on an existing card (a new name, kind, stats …), or a card of the file
+    whose id belongs to another card (a conflict). Nothing changes until an admin applies it; an applied
+    change stays as the audit entry: the values before and after, the import, who applied it and when."""
+
+    class Kind(models.TextChoices):
+        CHANGE = "change", _("Change")
+        CONFLICT = "conflict", _("Conflict")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for an admin")
+        APPLIED = "applied", _("Applied")
+        DISCARDED = "discarded", _("Discarded")
+        SUPERSEDED = "superseded", _("Replaced by a newer import")
+        STALE = "stale", _("Out of date: the card changed since")
+
+    card_import = models.ForeignKey(
+        CardImport, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes"
+    )
+    # The card changed; for a conflict, the other card that already owns the id.
+    card = models.ForeignKey(Card, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes")
+    game = models.CharField(_("game"), max_length=16, choices=Game.choices)
+    key = models.CharField(_("id in the file"), max_length=64)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.CHANGE)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
+    # Field by field ("name", "stats.atk", …): the card's values and the file's; a field absent from
+    # one side is absent from its dict.
+    before = models.JSONField(_("before"), default=dict, blank=True)
+    after = models.JSONField(_("after"), default=dict, blank=True)
+    record = models.JSONField(default=dict, blank=True, editable=False)  # the file's whole card
+    record_hash = models.CharField(max_length=64, blank=True, editable=False)
+    note = models.TextField(_("note"), blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    applied_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    applied_at = models.DateTimeField(_("applied at"), null=True, blank=True)
+    applied_via = models.CharField(_("applied through"), max_length=64, blank=True)
+    discarded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    discarded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("card change")
+        verbose_name_plural = _("card changes")
+        ordering = ["card_import", "kind", "key", "id"]
+        constraints = [
+            # One open decision per card id: a re-run converges on the same row.
+            models.UniqueConstraint(
+                fields=["game", "key"],
+                condition=models.Q(status="pending"),
+                name="decks_cardchange_one_pending",
+            )
+        ]
+        indexes = [models.Index(fields=["card_import", "status", "kind"], name="decks_change_import")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of {self.game}:{self.key} ({self.status})"
 
 
 class EventDeckSettings(models.Model):

@@ -9,6 +9,7 @@ urlpatterns = [
     path("cards/", views.card_search, name="card_search"),
     path("cards/autocomplete/", views.card_autocomplete, name="card_autocomplete"),
     path("imports/", views.card_imports, name="card_imports"),
+    path("imports/<int:pk>/", views.card_import_detail, name="card_import"),
     path("events/<int:event_id>/", views.my_deck, name="my_deck"),
     path("events/<int:event_id>/lists/", views.event_deck_lists, name="event_lists"),
     path("events/<int:event_id>/settings/", views.event_deck_settings, name="event_settings"),

@@ -9,21 +9,31 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_POST
 
-from core.progress import task_status
-from decks import selectors
+from core.progress import task_status_or_unavailable
+from decks import import_selectors, selectors
 from decks.formats import DeckExportError, export_deck
 from decks.forms import (
-    CardImportForm,
     DeckCheckCountForm,
     DeckCheckSelectForm,
     DeckSubmitForm,
     EventDeckSettingsForm,
     UnlockForm,
 )
-from decks.models import CardImport, DeckCheck, Game
-from decks.services.cards import ImportFailed, card_import_start
+from decks.import_forms import CardChangesForm, CardPoolImportForm
+from decks.models import CardChange, CardImport, DeckCheck, Game
+from decks.permissions import can_manage_card_pool
+from decks.services.cards import (
+    ImportFailed,
+    card_changes_apply,
+    card_changes_discard,
+    card_import_max_bytes,
+    card_import_retry,
+    card_import_start,
+)
 from decks.services.decklists import (
     DeckRefused,
     deck_check_record,
@@ -385,44 +395,142 @@ def check_start_text(sheet: list[dict]) -> str:
     return "\n\n".join(blocks) + "\n"
 
 
-# --- organizer: card imports ------------------------------------------------------------------------------
+# --- admins: card imports into the shared pool ----------------------------------------------------------
+
+# A multipart body carries a little more than the file: its boundaries and the game field.
+UPLOAD_OVERHEAD_BYTES = 64 * 1024
+
+
+def _require_card_pool_admin(request: HttpRequest) -> None:
+    if not can_manage_card_pool(request.user):
+        raise PermissionDenied(_("Only admins import card files: the card pool is shared by every event."))
+
+
+def _body_too_large(request: HttpRequest) -> bool:
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return False
+    return length > card_import_max_bytes() + UPLOAD_OVERHEAD_BYTES
+
+
+def _imports_page(request: HttpRequest, form, status: int = 200, refused: str = "") -> HttpResponse:
+    context = {"form": form, "refused": refused, "imports": import_selectors.card_imports_recent()}
+    return render(request, "decks/card_imports.html", context, status=status)
+
+
+@csrf_exempt  # checked below by csrf_protect, once the size of the body is known to be acceptable
+@login_required
+def card_imports(request: HttpRequest) -> HttpResponse:
+    """Upload a card file into the shared pool (admins): the size is refused before the body is read."""
+    _require_card_pool_admin(request)
+    if request.method == "POST" and _body_too_large(request):
+        refused = _("The upload is larger than %(limit)s MB, the most a card file may hold.") % {
+            "limit": card_import_max_bytes() // (1024 * 1024)
+        }
+        return _imports_page(request, CardPoolImportForm(), status=413, refused=refused)
+    return _card_imports_checked(request)
+
+
+@csrf_protect
+def _card_imports_checked(request: HttpRequest) -> HttpResponse:
+    posted = request.method == "POST"
+    form = CardPoolImportForm(request.POST if posted else None, request.FILES if posted else None)
+    if not posted:
+        return _imports_page(request, form)
+    if not form.is_valid():
+        too_large = any(error.code == "too_large" for error in form.errors.as_data().get("file", []))
+        return _imports_page(request, form, status=413 if too_large else 400)
+    upload = form.cleaned_data["file"]
+    try:
+        job = card_import_start(
+            game=form.cleaned_data["game"], filename=upload.name, data=upload.read(), user=request.user
+        )
+    except ImportFailed as error:
+        form.add_error("file", error.message)
+        return _imports_page(request, form, status=error.status)
+    messages.success(request, _("The file is being imported; changes to existing cards will wait here."))
+    return redirect("decks:card_import", pk=job.pk)
 
 
 @login_required
-def card_imports(request: HttpRequest) -> HttpResponse:
-    if not request.user.is_organizer:
-        raise PermissionDenied(_("Only organizers import card files."))
-    posted = request.method == "POST"
-    form = CardImportForm(request.POST if posted else None, request.FILES if posted else None)
-    job = None
+def card_import_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """One import: its progress, counts, the changes it would make (old → new) and its conflicts."""
+    _require_card_pool_admin(request)
+    job = import_selectors.card_import_get(pk=pk)
+    if job is None:
+        raise Http404(_("No such card import."))
+    form = CardChangesForm(request.POST if request.method == "POST" else None, card_import=job)
     status = 200
     if request.method == "POST":
         if form.is_valid():
-            upload = form.cleaned_data["file"]
-            try:
-                job = card_import_start(
-                    game=form.cleaned_data["game"],
-                    filename=upload.name,
-                    data=upload.read(),
-                    user=request.user,
-                )
-            except ImportFailed as error:
-                form.add_error("file", str(error))
-                status = 400
+            response = _card_import_act(request, job, form)
+            if response is not None:
+                return response
+            status = 409
         else:
             status = 400
     task, unavailable = None, False
-    if job is not None:
-        try:
-            task = task_status(job.task_id)
-        except Exception:  # noqa: BLE001 - Redis unreachable: the fragment says so and retries
-            unavailable = True
+    if job.status in (CardImport.Status.PENDING, CardImport.Status.RUNNING) and job.task_id:
+        task = task_status_or_unavailable(job.task_id)
+        unavailable = task.state == "UNAVAILABLE"
     context = {
-        "form": form,
         "job": job,
+        "form": form,
         "task": task,
+        "task_id": job.task_id,
         "unavailable": unavailable,
-        "task_id": job.task_id if job else None,
-        "imports": CardImport.objects.defer("data").select_related("created_by")[:20],
+        "counts": import_selectors.card_import_counts(card_import=job),
+        "changes": import_selectors.card_import_changes(
+            card_import=job, kind=CardChange.Kind.CHANGE, page=request.GET.get("page")
+        ),
+        "conflicts": import_selectors.card_import_changes(
+            card_import=job, kind=CardChange.Kind.CONFLICT, page=request.GET.get("conflicts_page")
+        ),
+        "can_retry": import_selectors.card_import_can_retry(card_import=job),
+        "pending": CardChange.Status.PENDING,
     }
-    return render(request, "decks/card_imports.html", context, status=status)
+    return render(request, "decks/card_import.html", context, status=status)
+
+
+def _card_import_act(request: HttpRequest, job, form) -> HttpResponse | None:
+    """Apply, discard or retry; None (the page again, with the reason) when the import refuses."""
+    action = form.cleaned_data["action"]
+    picked = [change.pk for change in form.cleaned_data["change"]] if action in ("apply", "discard") else None
+    try:
+        if action in ("apply", "apply_all"):
+            outcome = card_changes_apply(card_import=job, user=request.user, via="page", change_ids=picked)
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s change applied.", "%(count)s changes applied.", outcome.applied
+                ) % {"count": outcome.applied},
+            )  # fmt: skip
+            if outcome.stale:
+                messages.warning(
+                    request,
+                    ngettext(
+                        "%(count)s change was not applied: its card was edited since the import. Import the "
+                        "file again to compare it with the card as it is now.",
+                        "%(count)s changes were not applied: their cards were edited since the import. "
+                        "Import the file again to compare them with the cards as they are now.",
+                        outcome.stale,
+                    ) % {"count": outcome.stale},
+                )  # fmt: skip
+        elif action in ("discard", "discard_all"):
+            outcome = card_changes_discard(card_import=job, user=request.user, change_ids=picked)
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s change discarded: the cards stay as they are.",
+                    "%(count)s changes discarded: the cards stay as they are.",
+                    outcome.discarded,
+                ) % {"count": outcome.discarded},
+            )  # fmt: skip
+        else:
+            card_import_retry(card_import=job, user=request.user)
+            messages.success(request, _("The import runs again; it goes on from where it stopped."))
+    except ImportFailed as error:
+        form.add_error(None, error.message)
+        return None
+    return redirect("decks:card_import", pk=job.pk)

@@ -137,6 +137,12 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 # Event imports (docs/security.md, "Event import"): the largest event file, checked on the request's
 # Content-Length and the upload's size before anything is read (413), and on the command's file.
 EVENT_IMPORT_MAX_BYTES = env.int("EVENT_IMPORT_MAX_BYTES", default=10 * 1024 * 1024)
+# Card imports into the shared pool (docs/decks.md): the largest file (checked before it is read; the
+# card-import page's upload limit), the most cards a file may hold (checked before anything is written),
+# and how many cards one short write transaction holds (so that log-ins and pages keep answering).
+CARD_IMPORT_MAX_BYTES = env.int("CARD_IMPORT_MAX_BYTES", default=64 * 1024 * 1024)
+CARD_IMPORT_MAX_ROWS = env.int("CARD_IMPORT_MAX_ROWS", default=200_000)
+CARD_IMPORT_CHUNK_ROWS = env.int("CARD_IMPORT_CHUNK_ROWS", default=1000)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

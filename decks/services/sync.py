@@ -8,7 +8,15 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 
-from decks.services.cards import ImportFailed, ImportResult, ProgressCallback, cards_import, read_card_file
+from decks.models import CardImport
+from decks.services.cards import (
+    ImportFailed,
+    ImportResult,
+    ProgressCallback,
+    card_file_check_size,
+    cards_import,
+    read_card_file,
+)
 
 YGOPRODECK_URL = "https://db.ygoprodeck.com/api/v7/cardinfo.php"
 YGOPRODECK_FR_URL = "https://db.ygoprodeck.com/api/v7/cardinfo.php?language=fr"
@@ -18,9 +26,13 @@ Transport = Callable[[str], bytes]
 
 
 def http_transport(url: str) -> bytes:
+    """The answer's bytes, read up to one byte over the card-file cap (so that the cap can refuse it
+    without holding an endless answer in memory)."""
+    from decks.services.cards import card_import_max_bytes
+
     request = urllib.request.Request(url, headers={"User-Agent": "Tableside card sync"})  # noqa: S310
     with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:  # noqa: S310 - fixed https URL
-        return response.read()
+        return response.read(card_import_max_bytes() + 1)
 
 
 def _fetch(transport: Transport, url: str) -> bytes:
@@ -52,14 +64,31 @@ def merge_french_names(english: bytes, french: bytes) -> bytes:
 
 
 def cards_sync_yugioh(
-    *, transport: Transport | None = None, progress: ProgressCallback | None = None, french: bool = True
+    *,
+    transport: Transport | None = None,
+    progress: ProgressCallback | None = None,
+    french: bool = True,
+    apply_changes: bool = False,
 ) -> ImportResult:
-    """Download every card (English, plus French names when available) and import them."""
+    """Download every card (English, plus French names when available) and import them like a file:
+    new cards added, changes to existing ones staged (applied with ``apply_changes``), never overwriting
+    another card; the answer is capped like an uploaded file (``CARD_IMPORT_MAX_BYTES``)."""
     transport = transport or http_transport
     data = _fetch(transport, YGOPRODECK_URL)
+    card_file_check_size(size=len(data), filename="cardinfo.json")
     if french:
         # French names are a bonus: the English pool alone is still worth importing.
         with contextlib.suppress(ImportFailed):
-            data = merge_french_names(data, _fetch(transport, YGOPRODECK_FR_URL))
+            french_data = _fetch(transport, YGOPRODECK_FR_URL)
+            card_file_check_size(size=len(french_data), filename="cardinfo.json?language=fr")
+            data = merge_french_names(data, french_data)
     records = read_card_file(data=data, filename="cardinfo.json", game="yugioh")
-    return cards_import(game="yugioh", records=records, progress=progress)
+    return cards_import(
+        game="yugioh",
+        records=records,
+        progress=progress,
+        filename="db.ygoprodeck.com cardinfo.json",
+        origin=CardImport.Origin.SYNC,
+        apply_changes=apply_changes,
+        applied_via="manage.py sync_cards",
+    )

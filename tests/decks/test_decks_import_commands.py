@@ -62,7 +62,7 @@ def test_imported_cards_keep_both_names_stats_and_alternate_passcodes():
     assert CardKey.objects.get(game="yugioh", key="46986414").card.key == "46986414"
 
 
-def test_a_changed_card_is_updated_and_others_untouched(tmp_path):
+def test_a_changed_card_is_staged_then_applied_and_others_untouched(tmp_path):
     data = json.loads((FIXTURES / "yugioh-cards.json").read_text())
     run("import_cards", "--game", "yugioh", str(FIXTURES / "yugioh-cards.json"))
     for card in data["data"]:
@@ -70,8 +70,12 @@ def test_a_changed_card_is_updated_and_others_untouched(tmp_path):
             card["name_fr"] = "Dragon Blanc Aux Yeux Bleus (nouveau)"
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(data))
+    # A new name is something deck lists rely on: staged by default (docs/decks.md), applied on request.
     result = run("import_cards", "--game", "yugioh", str(path))
-    assert (result["created"], result["updated"], result["unchanged"]) == (0, 1, 44)
+    assert (result["created"], result["updated"], result["staged"], result["unchanged"]) == (0, 0, 1, 44)
+    assert Card.objects.get(key="89631139").name_fr == "Dragon Blanc aux Yeux Bleus"
+    result = run("import_cards", "--game", "yugioh", str(path), "--apply-changes")
+    assert (result["applied"], result["unchanged"]) == (1, 44) and "staged" not in result
     assert Card.objects.get(key="89631139").name_fr == "Dragon Blanc Aux Yeux Bleus (nouveau)"
 
 

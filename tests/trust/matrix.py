@@ -171,7 +171,9 @@ ROWS: dict[str, dict] = {
     # --- decks pages ---------------------------------------------------------------------------------------
     "decks:card_search": {"GET": PUBLIC, "POST": NONE},
     "decks:card_autocomplete": {"GET": PUBLIC, "POST": NONE},
-    "decks:card_imports": {"GET": "LDDDDAAA", "POST": "LDDDDAAA"},
+    # the card pool is shared by every event: admins only (decks.permissions.can_manage_card_pool)
+    "decks:card_imports": {"GET": "LDDDDDDA", "POST": "LDDDDDDA"},
+    "decks:card_import": {"GET": "LDDDDDDA", "POST": "LDDDDDDA", "data": lambda w: {"action": "discard_all"}},
     # one's own deck page for the event: its players only (staff use the event's lists); someone not
     # registered is sent to the event's page, to register there
     "decks:my_deck": {

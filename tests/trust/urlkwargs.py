@@ -6,6 +6,15 @@ from tests.trust.world import World
 from tournaments.models import Round
 
 
+def _card_import_pk(w: World) -> int:
+    from decks.models import CardImport
+
+    job, _created = CardImport.objects.get_or_create(
+        filename="matrix.csv", defaults={"game": "arrows", "status": CardImport.Status.DONE}
+    )
+    return job.pk
+
+
 def _round_pk(w: World) -> int:
     # looked up each time: re-pairing a round replaces it
     return Round.objects.get(event=w.event, number=1).pk
@@ -56,6 +65,7 @@ OVERRIDES = {
     "decks:deck_list_export": {"pk": lambda w: w.deck_list.pk, "fmt": lambda w: "ydk"},
     "decks:deck_list_unlock": {"pk": lambda w: w.deck_list.pk},
     "decks:deck_check": {"pk": lambda w: w.deck_check.pk},
+    "decks:card_import": {"pk": _card_import_pk},
     "tournaments:console_registration_action": {"action": lambda w: "drop"},
 }
 

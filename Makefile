@@ -38,6 +38,7 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 
 messages: $(STAMP)
+	$(PY) -m rulings.engine.makemessages
 	$(PY) manage.py makemessages -l fr --no-obsolete --ignore=.venv --ignore=var --ignore=tests
 	$(PY) manage.py compilemessages -l fr --ignore=.venv
 

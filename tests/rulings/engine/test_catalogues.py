@@ -7,6 +7,7 @@ source and its rule texts, merges them into ``locale/<lang>/LC_MESSAGES/engine.p
 
 from __future__ import annotations
 
+import ast
 import gettext
 import io
 import string
@@ -16,6 +17,7 @@ import pytest
 
 from rulings.engine import makemessages
 from rulings.engine.i18n import LANGUAGES, LOCALE_DIR, catalogue
+from rulings.engine.makemessages import ENGINE_DIR
 from rulings.engine.pofile import Entry, PoFile, dump, mo_bytes, parse
 
 TEMPLATE = makemessages.extract()
@@ -35,9 +37,82 @@ def test_the_languages_are_the_catalogues_there_are():
     assert LANGUAGES == ("en", "fr")
 
 
-def test_the_extractor_finds_the_rule_texts():
+def test_the_extractor_finds_the_messages_words_and_rule_texts():
     contexts = {entry.context for entry in TEMPLATE}
     assert "YGO-TRIBUTE-COUNT" in contexts and "vanguard:original" in contexts
+    assert (None, "{player} draws a card.", None) in KEYS
+    assert (None, "Player {player} draws {count} card.", "Player {player} draws {count} cards.") in KEYS
+    assert ("yugioh phase", "battle", None) in KEYS and ("phase", "end", None) in KEYS
+    assert len([key for key in KEYS if key[0] is None]) > 280
+
+
+# Where the engine hands a text over: call name -> (position of the text, keyword names).
+TEXT_ARGUMENTS = {
+    "Event": (3, ("message",)),
+    "IllegalAction": (1, ("message",)),
+    "GameOver": (1, ("message",)),
+    "illegal": (1, ("explanation", "text")),
+    "_illegal": (1, ("text",)),
+    "_event": (2, ("text",)),
+    "end_game": (None, ("text",)),
+    "players_lose": (None, ("draw_text", "loss_text")),
+    "lose_lp": (5, ("why",)),
+    "destroy_monster": (4, ("why",)),
+    "_require_phase": (2, ("what",)),
+    "_main_phase": (2, ("what",)),
+    "_own_ref": (4, ("what",)),
+    "_field_monster": (2, ("what",)),
+}
+
+
+def written_texts(tree: ast.AST) -> list[int]:
+    """Lines where a plain string or an f-string is handed over as an event's or a refusal's text."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+        if name not in TEXT_ARGUMENTS:
+            continue
+        position, keywords = TEXT_ARGUMENTS[name]
+        given = [node.args[position]] if position is not None and len(node.args) > position else []
+        given += [k.value for k in node.keywords if k.arg in keywords]
+        for value in given:
+            if _is_text(value):
+                found.append(value.lineno)
+    return found
+
+
+def _is_text(node: ast.AST) -> bool:
+    if isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+        return True
+    if isinstance(node, ast.BinOp):
+        return _is_text(node.left) or _is_text(node.right)
+    if isinstance(node, ast.IfExp):
+        return _is_text(node.body) or _is_text(node.orelse)
+    return False
+
+
+def test_the_engine_never_writes_a_sentence_itself():
+    """Every event and refusal says a message (msg(...)), never English text: text could not be
+    translated. (The replays check the messages said; this checks the ones no test plays.)"""
+    written = {
+        f"{path.relative_to(ENGINE_DIR)}:{line}"
+        for path in sorted(ENGINE_DIR.rglob("*.py"))
+        for line in written_texts(ast.parse(path.read_text(encoding="utf-8")))
+    }
+    assert not written, f"English text where a message belongs: {sorted(written)}"
+
+
+def test_the_guard_sees_written_text():
+    tree = ast.parse(
+        "Event('draw', {}, (), f'{p} draws.')\n"
+        "raise illegal('R', 'Nope.')\n"
+        "raise illegal('R', msg('Nope.'))\n"
+        "end_game(s, e, winner=None, rule='R', text='draw' + '.')\n"
+        "raise GameOver(r, msg('Over.') if x else 'Over.')\n"
+    )
+    assert written_texts(tree) == [1, 2, 4, 5]
 
 
 def test_every_msgid_has_its_french():

@@ -59,6 +59,9 @@ def test_a_score_changed_a_moment_before_is_not_confirmed_with_the_old_version()
     seen = first.json()["version"]  # what the opponent's screen shows: 2-0
     changed = _post(player, "api-match-report", match.pk, {**_score(world, 2, 1), "version": seen})
     assert changed.status_code == 200 and changed.json()["version"] == seen + 1
+    # the finding: without a version, the changed score (2-1) was confirmed by someone who saw 2-0
+    unseen = _post(opponent, "api-match-confirm", match.pk, {})
+    assert unseen.status_code == 400 and unseen.json()["errors"][0]["path"] == "/version"
     stale = _post(opponent, "api-match-confirm", match.pk, {"version": seen})
     assert stale.status_code == 409
     assert stale.json()["errors"][0]["path"] == "/version"
@@ -119,6 +122,8 @@ def test_a_confirmation_racing_a_change_never_confirms_a_score_unseen():
     seen = _post(
         player, "api-match-report", match.pk, {**_score(world, 2, 0), "version": match.version}
     ).json()["version"]
+    # a confirmation without the version it saw cannot take part in the race at all
+    assert _post(opponent, "api-match-confirm", match.pk, {}).status_code == 400
     change, confirm = race(
         lambda: _post(player, "api-match-report", match.pk, {**_score(world, 2, 1), "version": seen}),
         lambda: _post(opponent, "api-match-confirm", match.pk, {"version": seen}),

@@ -1,7 +1,9 @@
 """Standings and tie-breakers for the published policies (konami, magic, pokemon, vanguard).
 
-One pass over the match records builds running totals per player; the percentages then read only those
-totals and the opponents lists, so 8,192 players x 15 rounds stays well under half a second.
+One pass over the match records fills per-player arrays (each player id is given an int once; opponents are
+lists of ints); every percentage (MWP, OMW, OOMW, GWP, OGW) is then one list comprehension over those arrays,
+and the rows are built column-wise. benchmarks/standings_bench.py compares it with a plain 30-line loop.
+tests/tournaments/pairing/test_standings_reference.py proves the rows equal those of the previous version.
 See docs/tiebreakers.md for every formula and rounding choice.
 """
 
@@ -170,7 +172,7 @@ class _Table:
         "ids",
         "wins",
         "draws",
-        "losses",
+        "missed",
         "byes",
         "games",
         "game_points",
@@ -183,7 +185,7 @@ class _Table:
         self.ids: list[str] = []
         self.wins: list[int] = []  # matches won against an opponent (byes are counted apart)
         self.draws: list[int] = []
-        self.losses: list[int] = []  # matches lost, and rounds missed
+        self.missed: list[int] = []  # rounds missed (late entry); lost matches = matches - won - drawn
         self.byes: list[int] = []
         self.games: list[int] = []
         self.game_points: list[int] = []
@@ -199,7 +201,7 @@ class _Table:
         self.ids.append(pid)
         self.wins.append(0)
         self.draws.append(0)
-        self.losses.append(0)
+        self.missed.append(0)
         self.byes.append(0)
         self.games.append(0)
         self.game_points.append(0)
@@ -214,7 +216,7 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
     anything unusual is checked by _check_record, which raises on the first invalid record as before.
     """
     index_get, add = table.index.get, table.add
-    wins, draws, losses, byes = table.wins, table.draws, table.losses, table.byes
+    wins, draws, missed, byes = table.wins, table.draws, table.missed, table.byes
     games, game_points, opponents, wins_log = table.games, table.game_points, table.opponents, table.wins_log
     bye_games = sum(settings.bye_games)
     bye_game_points = 3 * settings.bye_games[0]
@@ -234,7 +236,7 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
             ia = add(a)
         if b is None:
             if kind == MISSED:  # a lost round with no opponent: the bye's games the other way round
-                losses[ia] += 1
+                missed[ia] += 1
                 games[ia] += bye_games
             elif kind in kinds and (kind != "match_loss" or record.penalized in (a, None)):  # a bye
                 byes[ia] += 1
@@ -251,12 +253,10 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
         if kind == "normal" or kind == "game_loss":  # decided by the games
             if games_a > games_b:
                 wins[ia] += 1
-                losses[ib] += 1
                 if wins_log is not None:
                     wins_log.append((ia, ib))
             elif games_b > games_a:
                 wins[ib] += 1
-                losses[ia] += 1
                 if wins_log is not None:
                     wins_log.append((ib, ia))
             else:
@@ -266,12 +266,10 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
             draws[ia] += 1
             draws[ib] += 1
         elif kind == "double_loss" or kind == "unfinished":
-            losses[ia] += 1
-            losses[ib] += 1
+            pass  # a loss for both: counted as matches neither won nor drew
         elif kind == "match_loss" and record.penalized in (a, b):
             winner, loser = (ib, ia) if record.penalized == a else (ia, ib)
             wins[winner] += 1
-            losses[loser] += 1
             if wins_log is not None:
                 wins_log.append((winner, loser))
         else:  # an unknown kind, a missed round with an opponent, a match loss without `penalized`
@@ -314,7 +312,11 @@ def compute_standings(
     _tally(records, table, settings)
 
     ids, opponents, index = table.ids, table.opponents, table.index
-    byes, losses, draws = table.byes, table.losses, table.draws
+    byes, draws = table.byes, table.draws
+    losses = [  # matches neither won nor drawn, and missed rounds
+        len(opp) - won - drawn + miss
+        for opp, won, drawn, miss in zip(opponents, table.wins, draws, table.missed, strict=True)
+    ]
     wins = [won + bye for won, bye in zip(table.wins, byes, strict=True)]  # a bye is a round won
     rounds = [won + drawn + lost for won, drawn, lost in zip(wins, draws, losses, strict=True)]
     win, draw, loss, bye_value = (

@@ -67,8 +67,8 @@ class Found:
         note: str = "",
         template: bool = True,
     ) -> None:
-        """``template``: the text is filled in with ``str.format`` (a message, a word), not shown as is
-        (a rule text, where ``{`` is just a brace)."""
+        """``template``: the text is filled in with ``str.format`` (a message), not shown as it is (a
+        word, a rule text: there ``{`` is just a brace)."""
         key = (context, msgid, plural)
         entry = self.entries.get(key)
         if entry is None:
@@ -111,7 +111,8 @@ def _source_messages(found: Found, folder: Path = ENGINE_DIR) -> None:
                     problems.append(f"{place}: terms() needs a literal context and literal words")
                     continue
                 for value in values:
-                    found.add(value, where=where, context=context, note=f"a word ({context})")
+                    note = f"a word ({context})"
+                    found.add(value, where=where, context=context, note=note, template=False)
                 continue
             msgid = _literal(node.args[0]) if node.args else None
             plural = _literal(node.args[1]) if name == "msg_plural" and len(node.args) > 1 else None

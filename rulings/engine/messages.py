@@ -21,7 +21,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
-__all__ = ["Message", "Sentences", "Text", "either", "msg", "msg_plural", "sentences", "terms"]
+__all__ = [
+    "Message",
+    "PluralMessage",
+    "Sentences",
+    "Term",
+    "Text",
+    "either",
+    "msg",
+    "msg_plural",
+    "sentences",
+    "terms",
+]
 
 
 class Catalogue(Protocol):
@@ -37,25 +48,19 @@ class Message:
     """One sentence (or word) of the engine: ``id`` is the msgid, ``params`` the values of its fields.
 
     ``plural`` and ``n`` make it an ngettext message (English: ``id`` when ``n == 1``, else
-    ``plural``); ``context`` is its msgctxt. ``str(message)`` is the English text.
+    ``plural``), ``context`` is its msgctxt: a plain message has neither (class defaults, so that
+    :func:`msg`, which the games call for every event, builds the smallest object it can; a
+    :class:`PluralMessage` or a :class:`Term` has them). ``str(message)`` is the English text.
     """
 
-    __slots__ = ("context", "id", "n", "params", "plural")
+    __slots__ = ("id", "params")
+    plural: str | None = None
+    n: int = 1
+    context: str | None = None
 
-    def __init__(
-        self,
-        id: str,  # noqa: A002 - the gettext word
-        params: Mapping[str, Any] | None = None,
-        *,
-        plural: str | None = None,
-        n: int = 1,
-        context: str | None = None,
-    ) -> None:
+    def __init__(self, id: str, params: Mapping[str, Any] | None = None) -> None:  # noqa: A002
         self.id = id
         self.params = params if params is not None else {}
-        self.plural = plural
-        self.n = n
-        self.context = context
 
     def template(self, catalogue: Catalogue | None = None) -> str:
         """The template in the catalogue's language (English without one)."""
@@ -71,8 +76,9 @@ class Message:
 
     def render(self, catalogue: Catalogue | None = None) -> str:
         """The text in the catalogue's language; the fields that are messages too, in the same one."""
-        if catalogue is None:
-            return self.template().format_map(self.params)  # a nested message formats itself in English
+        if catalogue is None:  # a nested message formats itself in English (__format__)
+            plural = self.plural
+            return (self.id if plural is None or self.n == 1 else plural).format_map(self.params)
         params = {
             key: value.render(catalogue) if isinstance(value, Message | Sentences) else value
             for key, value in self.params.items()
@@ -83,10 +89,10 @@ class Message:
             return self.template().format_map(params)
 
     def __str__(self) -> str:
-        return self.template().format_map(self.params)
+        return self.render()
 
     def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
+        return self.render() if not spec else format(self.render(), spec)
 
     def __repr__(self) -> str:
         extra = "".join(
@@ -109,16 +115,56 @@ class Message:
         return hash((self.id, self.context))
 
 
+class PluralMessage(Message):
+    """An ngettext message (``msg_plural``), with a context or not."""
+
+    __slots__ = ("context", "n", "plural")
+
+    def __init__(
+        self,
+        id: str,  # noqa: A002
+        params: Mapping[str, Any] | None,
+        plural: str,
+        n: int,
+        context: str | None = None,
+    ) -> None:
+        super().__init__(id, params)
+        self.plural, self.n, self.context = plural, n, context
+
+
+class Term(Message):
+    """A word of a game with its gettext context (``terms``)."""
+
+    __slots__ = ("context",)
+
+    def __init__(self, id: str, context: str) -> None:  # noqa: A002
+        super().__init__(id)
+        self.context = context
+
+    def render(self, catalogue: Catalogue | None = None) -> str:
+        """A word has no fields: it is its msgid, or its translation, as is."""
+        return self.id if catalogue is None else catalogue.pgettext(self.context, self.id)
+
+    def __str__(self) -> str:
+        return self.id
+
+    def __format__(self, spec: str) -> str:
+        return self.id if not spec else format(self.id, spec)
+
+
 class Sentences:
     """Several messages said one after the other, joined by a space (a battle, a step)."""
 
     __slots__ = ("parts",)
 
     def __init__(self, parts: Iterable[Text | None]) -> None:
-        self.parts = tuple(part for part in parts if part)
+        self.parts = tuple(filter(None, parts))
 
     def render(self, catalogue: Catalogue | None = None) -> str:
-        return " ".join(part.render(catalogue) if not isinstance(part, str) else part for part in self.parts)
+        parts = self.parts
+        if len(parts) == 1 and not isinstance(parts[0], str):
+            return parts[0].render(catalogue)
+        return " ".join([part if isinstance(part, str) else part.render(catalogue) for part in parts])
 
     def __str__(self) -> str:
         return self.render()
@@ -142,14 +188,20 @@ class Sentences:
 Text = Message | Sentences
 
 
+_new = object.__new__
+
+
 def msg(id: str, /, **params: Any) -> Message:  # noqa: A002
     """``msg("Player {player} draws a card.", player=key)``: the msgid is the English template."""
-    return Message(id, params)
+    message = _new(Message)  # what Message(id, params) does, without the extra call
+    message.id = id
+    message.params = params
+    return message
 
 
 def msg_plural(singular: str, plural: str, n: int, /, **params: Any) -> Message:
     """An ngettext message: ``msg_plural("{count} card", "{count} cards", count, count=count)``."""
-    return Message(singular, params, plural=plural, n=n)
+    return PluralMessage(singular, params, plural, n)
 
 
 def sentences(*parts: Text | None) -> Sentences:
@@ -162,7 +214,7 @@ def terms(context: str, words: Mapping[str, str] | Iterable[str]) -> dict[str, M
     {"attack": "Attack"})`` (key → English). Each is a message with ``context`` as its msgctxt, so the
     same English word can be translated differently where it means something else."""
     pairs = words.items() if isinstance(words, Mapping) else ((word, word) for word in words)
-    return {key: Message(english, context=context) for key, english in pairs}
+    return {key: Term(english, context) for key, english in pairs}
 
 
 def either(words: list[Message]) -> Message:

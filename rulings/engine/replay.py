@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .base import JSON, Event, GameOver, IllegalAction, MalformedDocument, PathError
-from .i18n import DEFAULT_LANGUAGE, language_of, render, render_json, rule_json
+from .i18n import DEFAULT_LANGUAGE, catalogue, language_of, render, render_json, rule_json
 from .messages import Sentences, msg
 from .registry import UnknownGame, game_keys, get_game
 
@@ -46,7 +46,7 @@ def _step(index: int, action: JSON | None, legal: bool, events: list[Event]) -> 
         "legal": legal,
         "events": [event.to_json() for event in events],
         "rules": _dedupe(rule for event in events for rule in event.rules),
-        "explanation": Sentences(event.message for event in events),
+        "explanation": Sentences([event.message for event in events]),
     }
 
 
@@ -95,17 +95,22 @@ def replay(document: Any, *, card_lookup: Any = None, language: str = DEFAULT_LA
 
     ``language`` ("en" or "fr"; anything else is English) is the language of the explanations.
     """
-    return render_answer(replay_messages(document, card_lookup=card_lookup), language)
+    answer = replay_messages(document, card_lookup=card_lookup)
+    found = catalogue(language_of(language))
+    for step in answer["steps"]:  # rendered in place: this answer is nobody else's
+        step["explanation"] = step["explanation"].render(found)
+    if "answer" in answer:
+        answer["answer"] = render_json(answer["answer"], language)
+    return answer
 
 
 def render_answer(answer: JSON, language: str = DEFAULT_LANGUAGE) -> JSON:
     """The Answer JSON of :func:`replay_messages` with its explanations rendered in ``language`` (a new
     object: the same answer can be rendered in several languages)."""
     language = language_of(language)
+    found = catalogue(language)  # None for English: the msgids filled in
     out = dict(answer)
-    out["steps"] = [
-        {**step, "explanation": render(step["explanation"], language)} for step in answer["steps"]
-    ]
+    out["steps"] = [{**step, "explanation": step["explanation"].render(found)} for step in answer["steps"]]
     if "answer" in answer:
         out["answer"] = render_json(answer["answer"], language)
     return out

@@ -281,7 +281,7 @@ def test_the_extractor_reads_every_marker(tmp_path):
         (None, "{n} card", "{n} cards"),
     }
     assert found.entries[(None, "Hello {name}.", None)].flags == ["python-brace-format"]
-    assert found.entries[("phase", "draw", None)].flags == ["python-brace-format"]
+    assert found.entries[("phase", "draw", None)].flags == []
 
 
 def test_merge_keeps_translations_and_drops_what_is_gone():

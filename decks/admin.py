@@ -3,6 +3,7 @@ from django.contrib import admin
 from .models import (
     Banlist,
     Card,
+    CardChange,
     CardImport,
     CardKey,
     DeckAuditEntry,
@@ -50,9 +51,43 @@ class BanlistAdmin(admin.ModelAdmin):
 
 @admin.register(CardImport)
 class CardImportAdmin(admin.ModelAdmin):
-    list_display = ("filename", "game", "status", "created", "updated", "unchanged", "created_at")
-    list_filter = ("game", "status")
-    readonly_fields = ("task_id", "created", "updated", "unchanged", "error", "finished_at")
+    """Imports are run from /decks/imports/ (or the commands); the admin only shows them."""
+
+    list_display = (
+        "filename", "game", "origin", "status", "created", "updated", "staged", "conflicts", "unchanged",
+        "created_at",
+    )  # fmt: skip
+    list_filter = ("game", "status", "origin")
+    readonly_fields = (
+        "game", "filename", "size", "origin", "status", "task_id", "total", "created", "updated",
+        "unchanged", "staged", "conflicts", "error", "created_by", "started_at", "finished_at",
+    )  # fmt: skip
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(CardChange)
+class CardChangeAdmin(admin.ModelAdmin):
+    """The audit of the card pool: every staged, applied or discarded change. Decided on the import's page."""
+
+    list_display = ("key", "game", "kind", "status", "card_import", "applied_by", "applied_at", "applied_via")
+    list_filter = ("game", "kind", "status")
+    search_fields = ("key", "card__name")
+    readonly_fields = (
+        "card_import", "card", "game", "key", "kind", "status", "before", "after", "note", "created_at",
+        "applied_by", "applied_at", "applied_via", "discarded_by", "discarded_at",
+    )  # fmt: skip
+    exclude = ("record", "record_hash")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 class ReadOnlyInline(admin.TabularInline):

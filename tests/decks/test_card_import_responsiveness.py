@@ -45,11 +45,10 @@ def test_log_ins_keep_answering_while_a_worker_imports_150000_cards(celery_worke
     while_writing = 0
     progress_seen: set[int] = set()
     guard = time.monotonic() + 900  # only so that a broken worker cannot hang the suite; not a figure
-    while True:
+    while time.monotonic() < guard:
         state, written = CardImport.objects.values_list("status", "created").get(pk=job.pk)
         if state in (CardImport.Status.DONE, CardImport.Status.FAILED):
             break
-        assert time.monotonic() < guard, f"the import did not end (status {state}, {written} written)"
         person = Client()
         response = person.post("/accounts/login/", {"username": "pool-runner", "password": "pw-runner-123"})
         statuses[response.status_code] += 1
@@ -60,7 +59,7 @@ def test_log_ins_keep_answering_while_a_worker_imports_150000_cards(celery_worke
             progress_seen.add(written_after)
 
     job.refresh_from_db()
-    assert job.status == CardImport.Status.DONE, job.error
+    assert job.status == CardImport.Status.DONE, job.error or f"unfinished: {job.created} written"
     assert job.created == ROWS and Card.objects.filter(game="arrows").count() == ROWS
     assert set(statuses) == {302}, f"log-ins answered {dict(statuses)} during the import"
     assert while_writing >= LOG_INS_WHILE_WRITING, (

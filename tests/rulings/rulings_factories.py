@@ -20,8 +20,9 @@ def event_with_staff(name: str = "Regional", **staff_roles: str):
     from tournaments.models import Event, EventStaff
 
     organizer = person(f"orga-{name.lower()}", Role.ORGANIZER)
+    # open for registration: a draft is its staff's only (anyone else gets a 404: tests/trust/test_drafts.py)
     event = Event.objects.create(
-        name=name, game="yugioh", date=datetime.date(2026, 12, 5), organizer=organizer
+        name=name, game="yugioh", date=datetime.date(2026, 12, 5), organizer=organizer, status="registration"
     )
     people = {"organizer": organizer}
     for username, role in staff_roles.items():

@@ -132,7 +132,11 @@ def events_for_staff(*, user: Any) -> QuerySet:
         return Event.objects.none()
     if user.is_superuser:
         return Event.objects.all()
-    return Event.objects.filter(Q(organizer=user) | Q(staff__user=user)).distinct()
+    from tournaments.services.common import JUDGE_ROLES
+
+    # a scorekeeper is staff but not a judge: the tablet offers only the events they judge
+    judged = Q(staff__user=user, staff__role__in=JUDGE_ROLES)
+    return Event.objects.filter(Q(organizer=user) | judged).distinct()
 
 
 def event_get(*, event_id: int) -> Any:

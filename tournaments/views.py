@@ -16,15 +16,21 @@ from core.ratelimit import ratelimit
 from tournaments import selectors, services
 from tournaments.forms import EventForm, ResultForm
 from tournaments.models import Event, EventStatus, Match, MatchStatus, Registration, Round
-from tournaments.services.common import can_judge, can_manage
+from tournaments.services.common import JUDGE_ROLES, can_manage, can_score, staff_role
 from tournaments.services.errors import TournamentError
 
 
 def _visible_event(request: HttpRequest, pk: int) -> Event:
     event = get_object_or_404(Event.objects.select_related("organizer"), pk=pk)
-    if event.status == EventStatus.DRAFT and not can_judge(user=request.user, event=event):
+    if event.status == EventStatus.DRAFT and not can_score(user=request.user, event=event):
         raise Http404
     return event
+
+
+def _staff_flags(request: HttpRequest, event: Event) -> dict[str, bool]:
+    """What the event's pages show this person: the staff's tools (scorekeepers included) and the judges'."""
+    role = staff_role(user=request.user, event=event)
+    return {"is_staff": role is not None, "is_judge": role in JUDGE_ROLES}
 
 
 def _error(request: HttpRequest, exc: TournamentError) -> None:
@@ -72,12 +78,13 @@ def event_create(request: HttpRequest) -> HttpResponse:
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = _visible_event(request, pk)
     is_manager = can_manage(user=request.user, event=event)
-    is_staff = can_judge(user=request.user, event=event)
+    flags = _staff_flags(request, event)
+    is_staff = flags["is_staff"]
     rounds = list(selectors.event_rounds(event=event))
     context = {
         "event": event,
         "is_manager": is_manager,
-        "is_staff": is_staff,
+        **flags,
         "my_registration": selectors.registration_of(event=event, user=request.user),
         "my_match": selectors.my_current_match(event=event, user=request.user),
         "rounds": rounds,
@@ -214,13 +221,14 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = _visible_event(request, pk)
     round_ = get_object_or_404(Round, event=event, number=number)
     order = request.GET.get("order", "table")
-    is_staff = can_judge(user=request.user, event=event)
+    flags = _staff_flags(request, event)
+    is_staff = flags["is_staff"]
     my_registration = selectors.registration_of(event=event, user=request.user)
     context = {
         "event": event,
         "round": round_,
         "order": order,
-        "is_staff": is_staff,
+        **flags,
         "is_manager": can_manage(user=request.user, event=event),
         "my_registration_id": my_registration.pk if my_registration else None,
         "rows": selectors.pairings_by_name(round_=round_) if order == "name" else None,
@@ -236,7 +244,7 @@ def _match_context(request, match: Match, *, error: str = "", conflict: bool = F
     return {
         "event": event,
         "match": match,
-        "is_staff": can_judge(user=request.user, event=event),
+        **_staff_flags(request, event),
         "my_registration_id": my_registration.pk if my_registration else None,
         "error": error,
         "conflict": conflict,
@@ -315,7 +323,7 @@ def round_repair(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = _visible_event(request, pk)
     rows = selectors.event_standings(event=event)
-    context = {"event": event, "rows": rows, "is_staff": can_judge(user=request.user, event=event)}
+    context = {"event": event, "rows": rows, **_staff_flags(request, event)}
     return render(request, "tournaments/standings.html", context)
 
 
@@ -348,7 +356,7 @@ def top_cut(request: HttpRequest, pk: int) -> HttpResponse:
             "bracket": bracket,
             "placings": placings,
             "is_manager": can_manage(user=request.user, event=event),
-            "is_staff": can_judge(user=request.user, event=event),
+            **_staff_flags(request, event),
             "MatchStatus": MatchStatus,
         },
     )

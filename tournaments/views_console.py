@@ -41,7 +41,7 @@ from tournaments.selectors.rounds import (
     round_matches,
     topcut_bracket,
 )
-from tournaments.services.common import can_judge, can_manage
+from tournaments.services.common import can_manage, can_score
 from tournaments.services.day import match_staff_result, parse_games, quick_results_for
 from tournaments.services.errors import TournamentError
 from tournaments.services.timer import (
@@ -58,7 +58,7 @@ logger = logging.getLogger(__name__)
 
 def _staff_event(request: HttpRequest, event_id: int) -> Event:
     event = get_object_or_404(Event.objects.select_related("organizer"), pk=event_id)
-    if not can_judge(user=request.user, event=event):
+    if not can_score(user=request.user, event=event):
         raise PermissionDenied(_("Only the staff of this event can open its console."))
     return event
 

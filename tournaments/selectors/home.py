@@ -50,6 +50,11 @@ def _staff_step(event: Event, role: str) -> tuple[Promise, str]:
         if event.status in LIVE:
             return _("Enter results and pair the next round"), console
         return _("Print and export"), reverse("tournaments:console_exports", args=[event.pk])
+    if role == StaffRole.SCOREKEEPER:
+        # a scorekeeper runs the day from the console; deck lists and judge calls are the judges'
+        if event.status in LIVE:
+            return _("Enter results and pair the next round"), console
+        return _("Check players in, then pair round 1"), console
     if event.status in (EventStatus.DRAFT, *BEFORE):
         return _("Check the deck lists"), reverse("decks:event_lists", args=[event.pk])
     if event.status in LIVE:

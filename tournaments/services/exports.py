@@ -475,10 +475,10 @@ def comparable(document: dict[str, Any]) -> dict[str, Any]:
 
 def transfer_start_export(*, event: Event, user) -> EventTransfer:
     """Staff: export the event on a worker; the page follows the task's progress, then offers the file."""
-    from tournaments.services.common import require_staff
+    from tournaments.services.common import require_judge
     from tournaments.tasks_day import event_transfer_task
 
-    require_staff(user=user, event=event)
+    require_judge(user=user, event=event)
     with transaction.atomic():
         transfer = EventTransfer.objects.create(kind=EventTransfer.Kind.EXPORT, event=event, created_by=user)
         transfer.task_id = _new_task_id()

@@ -18,7 +18,7 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
-from tournaments.services.common import can_judge, lock_event, require_staff
+from tournaments.services.common import can_score, lock_event, require_staff
 from tournaments.services.errors import NotAllowed, TournamentError
 
 OPEN_FOR_REGISTRATION = (EventStatus.REGISTRATION, EventStatus.CHECK_IN)
@@ -37,7 +37,7 @@ def registration_create(*, event: Event, player, by=None, check_in: bool = False
     acting = by or player
     with transaction.atomic():
         event = lock_event(event.pk)
-        is_staff = can_judge(user=acting, event=event)
+        is_staff = can_score(user=acting, event=event)
         if acting.pk != player.pk and not is_staff:
             raise NotAllowed(_("You can only register yourself."))
         late = event.status == EventStatus.SWISS

@@ -213,3 +213,27 @@ def test_the_api_appoints_a_scorekeeper_and_refuses_a_placeholder(client, organi
     assert response.status_code == 400
     assert "user" in json.dumps(response.json())
     assert EventStaffChange.objects.filter(event=event).count() == 1
+
+
+def test_a_scorekeeper_runs_the_day_from_the_pages_but_gets_no_judge_links(client, running, scorekeeper):
+    event = running["event"]
+    client.force_login(scorekeeper)
+    assert client.get(f"/events/{event.pk}/console/").status_code == 200
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert 'data-testid="nav-console"' in page
+    assert 'data-testid="nav-deck-lists"' not in page and 'data-testid="nav-judge-calls"' not in page
+    assert client.get(f"/decks/events/{event.pk}/lists/").status_code in (403, 404)
+    assert client.get(f"/rulings/events/{event.pk}/log/").status_code in (403, 404)
+
+
+def test_a_judge_still_gets_the_deck_lists_and_judge_calls_links(client, running, judge):
+    client.force_login(judge)
+    page = client.get(f"/events/{running['event'].pk}/").content.decode()
+    assert 'data-testid="nav-deck-lists"' in page and 'data-testid="nav-judge-calls"' in page
+
+
+def test_the_tablet_offers_only_the_events_a_person_judges(running, scorekeeper, judge):
+    from rulings.selectors import events_for_staff
+
+    assert list(events_for_staff(user=scorekeeper)) == []
+    assert list(events_for_staff(user=judge)) == [running["event"]]

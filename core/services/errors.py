@@ -1,10 +1,10 @@
-"""Errors raised by the core services (the same shape as tournaments.services.errors); views turn them
-into 400 / 403 / 409 answers naming the field at fault."""
+"""The one shape of a service's refusal, shared by every app's services: views and the API turn it into a
+400 / 403 / 409 answer naming the field at fault. Apps subclass `ServiceError` (see tournaments)."""
 
 from __future__ import annotations
 
 
-class CoreError(Exception):
+class ServiceError(Exception):
     """A request the rules do not allow; `field` names the input at fault, if any."""
 
     status = 400
@@ -15,6 +15,10 @@ class CoreError(Exception):
         self.message = message
         self.field = field
         self.code = code or self.default_code
+
+
+class CoreError(ServiceError):
+    """A refusal of the core services (accounts and roles)."""
 
 
 class NotAllowed(CoreError):

@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
+from core.services.errors import ServiceError
 
-class TournamentError(Exception):
+
+class TournamentError(ServiceError):
     """A request that the event's state does not allow; `field` names the input at fault, if any."""
-
-    status = 400
-    default_code = "invalid"
-
-    def __init__(self, message: str, *, field: str = "", code: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.code = code or self.default_code
 
 
 class NotAllowed(TournamentError):

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_POST
 
+from core.bounds import MAX_VERSION, parse_bounded_int
 from core.progress import task_status_or_unavailable
 from decks import import_selectors, selectors
 from decks.formats import DeckExportError, export_deck
@@ -241,11 +242,11 @@ def _deck_list_or_404(request: HttpRequest, pk: int):
 def _version(request: HttpRequest, deck_list):
     number = request.GET.get("version")
     versions = deck_list.versions.all()
-    version = (
-        versions.filter(number=int(number)).first()
-        if number and number.isdigit()
-        else versions.order_by("-number").first()
-    )
+    if number:
+        wanted = parse_bounded_int(number, minimum=1, maximum=MAX_VERSION)
+        version = versions.filter(number=wanted).first() if wanted is not None else None
+    else:
+        version = versions.order_by("-number").first()
     if version is None:
         raise Http404(_("This deck list has no such version."))
     return version

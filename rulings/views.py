@@ -17,6 +17,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from core.bounds import MAX_ROUND, parse_bounded_int
+
 from .forms import ReviewForm, SaveRulingForm
 from .games_ui import GAMES_UI, QUERY_LABELS, ZONE_LABELS
 from .selectors import (
@@ -193,7 +195,7 @@ def _apply_op(request: HttpRequest, document: dict, op: str) -> tuple[dict, int 
         return {**document, "actions": []}, -1
     if op.startswith("cursor:"):
         raw = op.split(":", 1)[1]
-        return document, int(raw) if raw.lstrip("-").isdigit() else None
+        return document, parse_bounded_int(raw, minimum=-1, maximum=MAX_CURSOR)
     if op.startswith("ask:"):
         query = tb.tablet_query_build(game=game, kind=op[4:], values=post)
         return {**document, "query": query}, None
@@ -213,9 +215,13 @@ def _apply_op(request: HttpRequest, document: dict, op: str) -> tuple[dict, int 
     return document, _cursor(post)
 
 
+# A cursor is a step of the replay; documents hold far fewer actions than this (beyond it: the end).
+MAX_CURSOR = 100_000
+
+
 def _cursor(post) -> int | None:
     raw = post.get("cursor", "")
-    return int(raw) if raw.lstrip("-").isdigit() else None
+    return parse_bounded_int(raw, minimum=-1, maximum=MAX_CURSOR)
 
 
 @require_POST
@@ -398,7 +404,7 @@ def event_log(request: HttpRequest, event_id: int) -> HttpResponse:
     if not event_is_staff(user=request.user, event=event):
         raise PermissionDenied
     round_raw = request.GET.get("round", "")
-    round_number = int(round_raw) if round_raw.isdigit() else None
+    round_number = parse_bounded_int(round_raw, minimum=1, maximum=MAX_ROUND)
     rulings = list(event_rulings(event=event, round_number=round_number))
     return render(
         request,

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from core.bounds import MAX_ROUND, MAX_VERSION, parse_bounded_int
 from core.progress import task_status_or_unavailable as task_status
 from core.ratelimit import ratelimit
 from tournaments import selectors, services
@@ -176,7 +177,7 @@ def requested_round_number(request: HttpRequest) -> int | None:
     """The round number a "pair" button was showing: pressing it twice then asks for the same round twice
     (and gets it back) instead of asking for the round after."""
     value = request.POST.get("number", "")
-    return int(value) if value.isdigit() else None
+    return parse_bounded_int(value, minimum=1, maximum=MAX_ROUND)
 
 
 @require_POST
@@ -268,7 +269,9 @@ def match_result(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
     try:
         if action == "confirm":
             services.match_confirm_result(
-                match=match, user=request.user, version=int(request.POST.get("version", 0))
+                match=match,
+                user=request.user,
+                version=parse_bounded_int(request.POST.get("version", ""), minimum=1, maximum=MAX_VERSION),
             )
         elif not form.is_valid():
             error = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())

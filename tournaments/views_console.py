@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_POST
 
+from core.bounds import MAX_TABLE, MAX_VERSION, parse_bounded_int
 from tournaments import services
 from tournaments.forms import ImportForm
 from tournaments.models import (
@@ -455,6 +456,9 @@ def _result_args(request: HttpRequest, match: Match) -> dict:
         if penalized_id is None:
             raise TournamentError(_("Say which player of this match takes the penalty."), field="penalized")
     version = data.get("version")
+    seen = parse_bounded_int(version, minimum=1, maximum=MAX_VERSION) if version else None
+    if version and seen is None:
+        raise TournamentError(_("The version of the match must be a whole number."), field="version")
     return {
         "games_a": games_a,
         "games_b": games_b,
@@ -462,7 +466,7 @@ def _result_args(request: HttpRequest, match: Match) -> dict:
         "kind": kind,
         "penalized_id": penalized_id,
         "reason": data.get("reason", ""),
-        "version": int(version) if version and version.isdigit() else None,
+        "version": seen,
     }
 
 
@@ -638,10 +642,10 @@ def console_timer(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _int(raw: str | None, field: str) -> int:
-    raw = (raw or "").strip()
-    if not raw.lstrip("-").isdigit():
+    value = parse_bounded_int(raw or "", minimum=-MAX_TABLE, maximum=MAX_TABLE)
+    if value is None:
         raise TournamentError(_("Enter a whole number."), field=field)
-    return int(raw)
+    return value
 
 
 @login_required

@@ -273,3 +273,56 @@ def test_the_validator_does_not_look_up_the_cards_of_a_list_over_the_caps():
     report = validate_deck_list(deck, game="yugioh", cards=Refusing())
     assert not report.legal and [p.code for p in report.problems] == ["too_large"]
     assert report.counts["main"] == 5 * (MAX_DECK_ENTRIES + 1)
+
+
+# --- digits int() cannot read, on the pages that parsed numbers by hand ---------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("raw", ["²", "abc", str(BIG), "-"])
+def test_numbers_typed_into_pages_are_refused_never_500(raw):
+    """str.isdigit() accepts '²', which int() refuses: each of these pages answered 500 to it."""
+    world = build_world(players=4)
+    event, match = world.event, world.match
+    staff = Client(raise_request_exception=False)
+    staff.force_login(world.users["organizer"])
+    player = Client(raise_request_exception=False)
+    player.force_login(world.users["player"])
+    answers = {
+        "confirm on the match row": player.post(
+            reverse("tournaments:match_result", kwargs={"pk": event.pk, "match_id": match.pk}),
+            {"action": "confirm", "version": raw},
+        ),
+        "console result": staff.post(
+            reverse("tournaments:console_match_result", kwargs={"event_id": event.pk, "match_id": match.pk}),
+            {"games_a": 2, "games_b": 0, "kind": "normal", "version": raw},
+        ),
+        "console timer": staff.post(
+            reverse("tournaments:console_timer", kwargs={"event_id": event.pk}),
+            {"action": "add", "minutes": raw},
+        ),
+        "deck list version": staff.get(
+            reverse("decks:deck_list", kwargs={"pk": world.deck_list.pk}), {"version": raw}
+        ),  # fmt: skip
+        "judge-call log round": staff.get(
+            reverse("rulings:event_log", kwargs={"event_id": event.pk}), {"round": raw}
+        ),  # fmt: skip
+        "tablet cursor": staff.post(reverse("rulings:tablet_op"), {"op": f"cursor:{raw}", "cursor": raw}),
+    }
+    errors = {where: answer.status_code for where, answer in answers.items() if answer.status_code >= 500}
+    assert errors == {}
+    match.refresh_from_db()
+    assert match.status == "pending" and match.version == world.match.version
+
+
+@pytest.mark.django_db
+def test_my_events_leaves_out_a_draft_the_player_is_registered_in():
+    world = build_world(players=4)
+    Event.objects.filter(pk=world.event.pk).update(status="draft")
+    player = Client()
+    player.force_login(world.users["player"])
+    page = player.get(reverse("tournaments:my_events")).content.decode()
+    assert world.event.name not in page
+    organizer = Client()
+    organizer.force_login(world.users["organizer"])
+    assert world.event.name in organizer.get(reverse("tournaments:my_events")).content.decode()

@@ -33,9 +33,10 @@ def event_list(*, include_drafts_for=None) -> QuerySet[Event]:
 
 
 def events_of_player(*, user) -> QuerySet[Event]:
-    """Events the user is registered in or works at."""
+    """Events the user is registered in or works at (a draft only to its staff: players see it once open)."""
+    playing = Q(registrations__player=user) & ~Q(status=EventStatus.DRAFT)
     return (
-        Event.objects.filter(Q(registrations__player=user) | Q(staff__user=user))
+        Event.objects.filter(playing | Q(staff__user=user))
         .select_related("organizer")
         .distinct()
     )

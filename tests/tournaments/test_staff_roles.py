@@ -237,3 +237,19 @@ def test_the_tablet_offers_only_the_events_a_person_judges(running, scorekeeper,
 
     assert list(events_for_staff(user=scorekeeper)) == []
     assert list(events_for_staff(user=judge)) == [running["event"]]
+
+
+def test_a_penalty_is_a_judges_call_not_a_scorekeepers(running, scorekeeper, judge):
+    match = Match.objects.filter(round=running["round"], player_b__isnull=False).first()
+    with pytest.raises(NotAllowed):
+        services.penalty_issue(
+            event=running["event"],
+            registration=match.player_a,
+            kind="warning",
+            reason="Slow play",
+            by=scorekeeper,
+        )
+    penalty = services.penalty_issue(
+        event=running["event"], registration=match.player_a, kind="warning", reason="Slow play", by=judge
+    )
+    assert penalty.issued_by == judge

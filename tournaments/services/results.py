@@ -21,7 +21,7 @@ from tournaments.models import (
     Round,
     RoundStage,
 )
-from tournaments.services.common import can_judge, lock_event, require_staff
+from tournaments.services.common import can_score, lock_event, require_judge, require_staff
 from tournaments.services.errors import Conflict, NotAllowed, TournamentError
 
 # What a person can enter; byes and missed rounds are made by the pairing and late entry only.
@@ -501,7 +501,7 @@ def penalty_issue(
         raise TournamentError(_("Unknown penalty."), field="kind")
     with transaction.atomic():
         event = lock_event(event.pk)
-        require_staff(user=by, event=event)
+        require_judge(user=by, event=event)
         if registration.event_id != event.pk:
             raise TournamentError(_("This player is not in this event."), field="registration")
         return Penalty.objects.create(
@@ -510,4 +510,4 @@ def penalty_issue(
 
 
 def user_can_enter_results(*, user, event: Event) -> bool:
-    return can_judge(user=user, event=event)
+    return can_score(user=user, event=event)

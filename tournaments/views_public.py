@@ -23,7 +23,7 @@ from tournaments.selectors.rounds import (
     pairings_by_table,
     topcut_bracket,
 )
-from tournaments.services.common import can_judge
+from tournaments.services.common import can_judge, can_score
 from tournaments.services.timer import timer_state
 
 
@@ -34,9 +34,11 @@ def _public_event(request: HttpRequest, event_id: int) -> Event:
     return event
 
 
-def _staff_event(request: HttpRequest, event_id: int) -> Event:
+def _staff_event(request: HttpRequest, event_id: int, *, holds_deck_lists: bool = False) -> Event:
+    """The event, for its staff: scorekeepers included, except for what holds the deck lists (judges')."""
     event = _public_event(request, event_id)  # a draft: 404, as if it did not exist
-    if not can_judge(user=request.user, event=event):
+    allowed = can_judge if holds_deck_lists else can_score
+    if not allowed(user=request.user, event=event):
         raise PermissionDenied(_("Only the staff of this event can download this."))
     return event
 
@@ -124,7 +126,7 @@ def public_decklists(request: HttpRequest, event_id: int) -> HttpResponse:
 def print_pdf(request: HttpRequest, event_id: int, kind: str) -> HttpResponse:
     from tournaments import printouts
 
-    event = _staff_event(request, event_id)
+    event = _staff_event(request, event_id, holds_deck_lists=kind == "decklists")
     if kind not in printouts.KINDS:
         raise Http404(_("No such printout."))
     round_ = _round(request, event)
@@ -164,7 +166,7 @@ def export_table(request: HttpRequest, event_id: int, what: str, fmt: str) -> Ht
 def export_event_json(request: HttpRequest, event_id: int) -> HttpResponse:
     from tournaments.services.exports import event_export
 
-    event = _staff_event(request, event_id)
+    event = _staff_event(request, event_id, holds_deck_lists=True)
     document = event_export(event=event)
     response = HttpResponse(
         json.dumps(document, ensure_ascii=False, indent=1), content_type="application/json; charset=utf-8"

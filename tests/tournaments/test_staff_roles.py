@@ -253,3 +253,23 @@ def test_a_penalty_is_a_judges_call_not_a_scorekeepers(running, scorekeeper, jud
         event=running["event"], registration=match.player_a, kind="warning", reason="Slow play", by=judge
     )
     assert penalty.issued_by == judge
+
+
+def test_a_scorekeeper_prints_pairings_and_standings_but_not_the_deck_lists(client, running, scorekeeper):
+    from django.urls import reverse
+
+    event = running["event"]
+    client.force_login(scorekeeper)
+
+    def pdf(kind):
+        return client.get(reverse("tournaments:print_pdf", kwargs={"event_id": event.pk, "kind": kind}))
+
+    assert pdf("pairings-table").status_code == 200
+    assert pdf("decklists").status_code == 403
+    standings = reverse(
+        "tournaments:export_table", kwargs={"event_id": event.pk, "what": "standings", "fmt": "csv"}
+    )
+    assert client.get(standings).status_code == 200
+    assert (
+        client.get(reverse("tournaments:export_event_json", kwargs={"event_id": event.pk})).status_code == 403
+    )

@@ -161,10 +161,21 @@ class Sentences:
         self.parts = tuple(filter(None, parts))
 
     def render(self, catalogue: Catalogue | None = None) -> str:
-        parts = self.parts
-        if len(parts) == 1 and not isinstance(parts[0], str):
-            return parts[0].render(catalogue)
-        return " ".join([part if isinstance(part, str) else part.render(catalogue) for part in parts])
+        if catalogue is None:  # English, the hot path: a plain message is its msgid filled in
+            parts = self.parts
+            if len(parts) == 1 and parts[0].__class__ is Message:
+                return parts[0].id.format_map(parts[0].params)
+            return " ".join(
+                [
+                    part.id.format_map(part.params)
+                    if part.__class__ is Message
+                    else part
+                    if part.__class__ is str
+                    else part.render()
+                    for part in parts
+                ]
+            )
+        return " ".join([part if isinstance(part, str) else part.render(catalogue) for part in self.parts])
 
     def __str__(self) -> str:
         return self.render()

@@ -13,7 +13,7 @@ from typing import Any
 
 from rulings.engine.base import MalformedDocument, PathError
 from rulings.engine.i18n import DEFAULT_LANGUAGE, language_of
-from rulings.engine.replay import render_answer, replay_messages
+from rulings.engine.replay import render_answer, replay, replay_messages
 
 logger = logging.getLogger(__name__)
 
@@ -114,10 +114,9 @@ def situation_replay(
     a 400 naming the document as a whole (and logged), never as a server error. ``language`` ("en",
     "fr") is the language of the explanations.
     """
-    raw = situation_replay_messages(
-        document=document, card_lookup=card_lookup, use_card_database=use_card_database
-    )
-    return render_answer(raw, language)
+    if card_lookup is None and use_card_database and _mentions_bare_card(document):
+        card_lookup = card_lookup_get()
+    return _answered(lambda: replay(document, card_lookup=card_lookup, language=language))
 
 
 def situation_replay_messages(
@@ -127,8 +126,13 @@ def situation_replay_messages(
     ``rulings.engine.replay.render_answer`` in one language or several)."""
     if card_lookup is None and use_card_database and _mentions_bare_card(document):
         card_lookup = card_lookup_get()
+    return _answered(lambda: replay_messages(document, card_lookup=card_lookup))
+
+
+def _answered(engine_call: Any) -> JSON:
+    """The engine's answer, or its refusal of the document as a ReplayFailed (never a server error)."""
     try:
-        return replay_messages(document, card_lookup=card_lookup)
+        return engine_call()
     except MalformedDocument as exc:
         raise ReplayFailed([_error_json(error) for error in exc.errors]) from exc
     except RecursionError as exc:

@@ -121,8 +121,12 @@ def load_json_strict(
     max_depth: int = 64,
     max_bytes: int | None = None,
     max_int_digits: int = 20,
+    allow_lone_surrogates: bool = False,
 ) -> Any:
-    """Parse ``data`` (UTF-8 bytes, or text) as strict JSON; the module's docstring says what is refused."""
+    """Parse ``data`` (UTF-8 bytes, or text) as strict JSON; the module's docstring says what is refused.
+
+    ``allow_lone_surrogates``: for documents never stored as text (a situation replayed and answered with
+    ASCII escapes), a lone surrogate escape is kept rather than refused."""
     if max_bytes is not None and len(data) > max_bytes:
         raise JSONSizeError(
             _("The document is larger than the limit of %(limit)s bytes.") % {"limit": f"{max_bytes:,}"}
@@ -200,8 +204,11 @@ def load_json_strict(
         ) from None
     except RecursionError:  # cannot happen below max_depth; kept so that no caller ever sees it
         raise JSONDepthError(_("The document is nested too deeply.")) from None
-    if found or duplicates or _SURROGATE_ESCAPE.search(text) or (raw_text and _LONE_SURROGATE.search(text)):
-        _report_problems(value)
+    surrogates = not allow_lone_surrogates and (
+        _SURROGATE_ESCAPE.search(text) or (raw_text and _LONE_SURROGATE.search(text))
+    )
+    if found or duplicates or surrogates:
+        _report_problems(value, surrogates=bool(surrogates))
     return value
 
 
@@ -272,7 +279,7 @@ def _key(raw: str) -> str:
 # --- problems found while parsing, reported with their pointer ------------------------------------------
 
 
-def _report_problems(value: Any) -> None:
+def _report_problems(value: Any, *, surrogates: bool = True) -> None:
     numbers: list[dict[str, str]] = []
     strings: list[dict[str, str]] = []
     keys: list[dict[str, str]] = []
@@ -282,7 +289,7 @@ def _report_problems(value: Any) -> None:
         if isinstance(item, _Bad):
             numbers.append({"path": pointer(where), "message": _number_message(item), "code": "number"})
         elif isinstance(item, str):
-            if _LONE_SURROGATE.search(item):
+            if surrogates and _LONE_SURROGATE.search(item):
                 strings.append({"path": pointer(where), "message": _surrogate_message(), "code": "surrogate"})
         elif isinstance(item, dict):
             if isinstance(item, _DuplicateKeys):
@@ -292,7 +299,7 @@ def _report_problems(value: Any) -> None:
                     "code": "duplicate_key",
                 })  # fmt: skip
             for k, v in reversed(item.items()):
-                if _LONE_SURROGATE.search(k):
+                if surrogates and _LONE_SURROGATE.search(k):
                     strings.append({
                         "path": pointer(where), "message": _surrogate_message(), "code": "surrogate"
                     })  # fmt: skip

@@ -53,6 +53,8 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         return None
     if isinstance(exc, ValidationError):
         errors = flatten_errors(exc.detail)
+    elif isinstance(getattr(exc, "errors", None), list):  # a body the strict JSON loader refused
+        errors = exc.errors
     else:
         detail = getattr(exc, "detail", str(exc))
         errors = [_entry("", detail)]

@@ -11,6 +11,7 @@ import logging
 from importlib import import_module
 from typing import Any
 
+from core.jsonload import JSONLoadError, load_json_strict
 from rulings.engine.base import MalformedDocument, PathError
 from rulings.engine.i18n import DEFAULT_LANGUAGE, language_of
 from rulings.engine.replay import render_answer, replay, replay_messages
@@ -47,22 +48,17 @@ def card_lookup_get() -> Any:
     return None
 
 
+# Situation documents are a dozen levels deep at most (state → players → zone → card → modifiers).
+MAX_DOCUMENT_DEPTH = 64
+
+
 def document_parse(*, text: str | bytes) -> Any:
-    """Parse a JSON text; bad JSON is a ReplayFailed with path "" (the whole body)."""
+    """Parse a JSON text with the one strict loader of documents from outside (core/jsonload.py): bad JSON,
+    NaN/Infinity, a number no state holds, nesting too deep: a ReplayFailed naming its JSON Pointer."""
     try:
-        if isinstance(text, bytes):
-            text = text.decode("utf-8")
-        return json.loads(text)
-    except UnicodeDecodeError as exc:
-        raise ReplayFailed(
-            [{"path": "", "message": f"the document is not UTF-8 text ({exc.reason})"}]
-        ) from exc
-    except RecursionError as exc:
-        raise ReplayFailed([{"path": "", "message": "the document is nested too deeply"}]) from exc
-    except json.JSONDecodeError as exc:
-        raise ReplayFailed(
-            [{"path": "", "message": f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"}]
-        ) from exc
+        return load_json_strict(text, max_depth=MAX_DOCUMENT_DEPTH, allow_lone_surrogates=True)
+    except JSONLoadError as exc:
+        raise ReplayFailed([{"path": e["path"], "message": e["message"]} for e in exc.errors]) from exc
 
 
 def language_resolve(*, requested: str | None = None) -> str:

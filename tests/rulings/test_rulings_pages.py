@@ -83,7 +83,7 @@ def test_situation_header(client):
 def test_paste_bad_json_shows_the_path_and_keeps_the_board(client):
     document = document_of(client.get("/rulings/"))
     response = tap(client, document, "load", paste="{oops")
-    assert "not valid JSON" in errors_of(response)
+    assert "Not valid JSON" in errors_of(response)
     assert document_of(response) == document
 
 

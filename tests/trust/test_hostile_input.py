@@ -187,6 +187,10 @@ def _json_url(world, name, kwargs):
         pytest.param('"\\ud800"', id="lone-surrogate"),
         pytest.param("[]", id="wrong-type"),
         pytest.param("1e999999", id="huge-number"),
+        pytest.param('{"a": NaN}', id="nan"),
+        pytest.param('{"a": -Infinity}', id="infinity"),
+        pytest.param('{"a": ' + "9" * 5000 + "}", id="5000-digit-integer"),
+        pytest.param('{"a": 9223372036854775808}', id="past-64-bits"),
     ],
 )
 def test_bad_json_answers_4xx_in_the_error_shape(name, kwargs, body):

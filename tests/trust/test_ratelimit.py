@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import base64
 import struct
+import time
+import types
 
 import pytest
 from django.core import mail
@@ -19,7 +21,11 @@ from tournaments.models import Match
 
 
 @pytest.fixture
-def limits_on(settings):
+def limits_on(settings, monkeypatch):
+    """Limits on, in a cleared cache, with the limiter's clock stopped inside one window: the windows are
+    fixed, so a test whose requests straddled the end of a minute (a slow run) would see its count reset."""
+    frozen = time.time() // 3600 * 3600 + 1805
+    monkeypatch.setattr(ratelimit, "time", types.SimpleNamespace(time=lambda: frozen))
     settings.RATELIMIT_ENABLED = True
     settings.RATELIMITS = {"login": "10/m", "report": "5/m"}
     cache.clear()

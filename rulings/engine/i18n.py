@@ -10,8 +10,9 @@ and is never translated.
 
 The compiled ``engine.mo`` is committed next to its ``engine.po``; ``make messages``
 (``python -m rulings.engine.makemessages``) extracts, merges and compiles them, and
-``tests/rulings/engine/test_i18n.py`` fails when a msgid has no translation or the .mo is older than
-the .po. Should the .mo be missing, the .po is compiled in memory when the language is first used.
+``tests/rulings/engine/test_catalogues.py`` fails when a msgid has no translation or the .mo does not
+say what the .po says. Should the .mo be missing, the .po is compiled in memory when the language is
+first used.
 """
 
 from __future__ import annotations

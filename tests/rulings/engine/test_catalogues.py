@@ -172,6 +172,17 @@ def test_the_compiled_catalogue_is_read_by_gettext():
     assert catalogue("en") is None
 
 
+def test_without_its_mo_a_language_is_compiled_from_its_po(tmp_path, monkeypatch):
+    from rulings.engine import i18n
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "engine.po").write_bytes(PO_PATH.read_bytes())
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    french = i18n.catalogue.__wrapped__("fr")  # the cached one reads the real folder
+    assert french.pgettext("YGO-TRIBUTE-COUNT", "How many Tributes") == "Combien de Sacrifices"
+
+
 # --- the .po and .mo formats ----------------------------------------------------------------------
 
 

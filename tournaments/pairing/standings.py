@@ -174,8 +174,9 @@ class _Table:
         "draws",
         "missed",
         "byes",
-        "games",
-        "game_points",
+        "games_won",
+        "games_lost",
+        "games_drawn",
         "opponents",
         "wins_log",
     )
@@ -187,11 +188,13 @@ class _Table:
         self.draws: list[int] = []
         self.missed: list[int] = []  # rounds missed (late entry); lost matches = matches - won - drawn
         self.byes: list[int] = []
-        self.games: list[int] = []
-        self.game_points: list[int] = []
+        # Games won, lost and drawn: games played = their sum, game points = 3 x won + drawn.
+        self.games_won: list[int] = []
+        self.games_lost: list[int] = []
+        self.games_drawn: list[int] = []
         self.opponents: list[list[int]] = []  # one entry per match, repeats included
-        # Pokemon's head-to-head only: (winner, loser) of every match won.
-        self.wins_log: list[tuple[int, int]] | None = [] if log_wins else None
+        # Pokemon's head-to-head only: winner, loser, winner, loser... of every match won, flat.
+        self.wins_log: list[int] | None = [] if log_wins else None
         for pid in players:
             if pid not in self.index:
                 self.add(pid)
@@ -203,8 +206,9 @@ class _Table:
         self.draws.append(0)
         self.missed.append(0)
         self.byes.append(0)
-        self.games.append(0)
-        self.game_points.append(0)
+        self.games_won.append(0)
+        self.games_lost.append(0)
+        self.games_drawn.append(0)
         self.opponents.append([])
         return number
 
@@ -217,9 +221,12 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
     """
     index_get, add = table.index.get, table.add
     wins, draws, missed, byes = table.wins, table.draws, table.missed, table.byes
-    games, game_points, opponents, wins_log = table.games, table.game_points, table.opponents, table.wins_log
-    bye_games = sum(settings.bye_games)
-    bye_game_points = 3 * settings.bye_games[0]
+    won_games, lost_games, drawn_games = table.games_won, table.games_lost, table.games_drawn
+    opponents, wins_log = table.opponents, table.wins_log
+    log = wins_log.extend if wins_log is not None else None
+    bye_won = settings.bye_games[0]
+    bye_lost = sum(settings.bye_games) - bye_won
+    bye_total = bye_won + bye_lost
     unfinished_is_draw = settings.unfinished_as == "draw"
     kinds = _KINDS
     for record in records:
@@ -237,11 +244,11 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
         if b is None:
             if kind == MISSED:  # a lost round with no opponent: the bye's games the other way round
                 missed[ia] += 1
-                games[ia] += bye_games
+                lost_games[ia] += bye_total
             elif kind in kinds and (kind != "match_loss" or record.penalized in (a, None)):  # a bye
                 byes[ia] += 1
-                games[ia] += bye_games
-                game_points[ia] += bye_game_points
+                won_games[ia] += bye_won
+                lost_games[ia] += bye_lost
             else:
                 _check_record(record)
             continue
@@ -253,12 +260,12 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
         if kind == "normal" or kind == "game_loss":  # decided by the games
             if games_a > games_b:
                 wins[ia] += 1
-                if wins_log is not None:
-                    wins_log.append((ia, ib))
+                if log is not None:
+                    log((ia, ib))
             elif games_b > games_a:
                 wins[ib] += 1
-                if wins_log is not None:
-                    wins_log.append((ib, ia))
+                if log is not None:
+                    log((ib, ia))
             else:
                 draws[ia] += 1
                 draws[ib] += 1
@@ -270,24 +277,37 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
         elif kind == "match_loss" and record.penalized in (a, b):
             winner, loser = (ib, ia) if record.penalized == a else (ia, ib)
             wins[winner] += 1
-            if wins_log is not None:
-                wins_log.append((winner, loser))
+            if log is not None:
+                log((winner, loser))
         else:  # an unknown kind, a missed round with an opponent, a match loss without `penalized`
             _check_record(record)
         opponents[ia].append(ib)
         opponents[ib].append(ia)
-        played = games_a + games_b + drawn
-        games[ia] += played
-        games[ib] += played
-        game_points[ia] += 3 * games_a + drawn
-        game_points[ib] += 3 * games_b + drawn
+        won_games[ia] += games_a
+        lost_games[ia] += games_b
+        won_games[ib] += games_b
+        lost_games[ib] += games_a
+        if drawn:
+            drawn_games[ia] += drawn
+            drawn_games[ib] += drawn
 
 
-def _means_over_opponents(values: list[float], opponents: list[list[int]]) -> list[float]:
+def _opponent_getters(opponents: list[list[int]]) -> list[operator.itemgetter | None]:
+    """Per player, a getter of their opponents' values from a column (a tuple or a one-item list)."""
+    itemgetter = operator.itemgetter
+    return [
+        itemgetter(*opp) if len(opp) > 1 else itemgetter(slice(opp[0], opp[0] + 1)) if opp else None
+        for opp in opponents
+    ]
+
+
+def _means_over_opponents(
+    values: list[float], getters: list[operator.itemgetter | None], counts: list[int]
+) -> list[float]:
     """For each player, the mean (math.fsum: exact, whatever the order) of `values` over their opponents;
     0.0 without any."""
-    fsum, value_of = math.fsum, values.__getitem__
-    return [fsum(map(value_of, opp)) / len(opp) if opp else 0.0 for opp in opponents]
+    fsum = math.fsum
+    return [fsum(get(values)) / count if count else 0.0 for get, count in zip(getters, counts, strict=True)]
 
 
 def compute_standings(
@@ -312,13 +332,14 @@ def compute_standings(
     _tally(records, table, settings)
 
     ids, opponents, index = table.ids, table.opponents, table.index
-    byes, draws = table.byes, table.draws
+    won_matches, draws, byes, missed = table.wins, table.draws, table.byes, table.missed
+    matches = list(map(len, opponents))
+    wins = [won + bye for won, bye in zip(won_matches, byes, strict=True)]  # a bye is a round won
     losses = [  # matches neither won nor drawn, and missed rounds
-        len(opp) - won - drawn + miss
-        for opp, won, drawn, miss in zip(opponents, table.wins, draws, table.missed, strict=True)
+        played - won - drawn + miss
+        for played, won, drawn, miss in zip(matches, won_matches, draws, missed, strict=True)
     ]
-    wins = [won + bye for won, bye in zip(table.wins, byes, strict=True)]  # a bye is a round won
-    rounds = [won + drawn + lost for won, drawn, lost in zip(wins, draws, losses, strict=True)]
+    rounds = [played + bye + miss for played, bye, miss in zip(matches, byes, missed, strict=True)]
     win, draw, loss, bye_value = (
         settings.points_win,
         settings.points_draw,
@@ -327,23 +348,31 @@ def compute_standings(
     )
     points = [
         win * won + draw * drawn + loss * lost + bye_value * bye
-        for won, drawn, lost, bye in zip(table.wins, draws, losses, byes, strict=True)
+        for won, drawn, lost, bye in zip(won_matches, draws, losses, byes, strict=True)
     ]
 
     # Percentages: max(x / (3 x rounds), floor); without any round (or game), the floor.
     mwp_floor, gwp_floor = settings.mwp_floor, settings.gwp_floor
-    mwp = [max(p / (3 * r), mwp_floor) if r > 0 else mwp_floor for p, r in zip(points, rounds, strict=True)]
-    gwp = [
-        max(p / (3 * g), gwp_floor) if g > 0 else gwp_floor
-        for p, g in zip(table.game_points, table.games, strict=True)
-    ]
+    mwp = _floored(
+        [p / (3 * r) if r > 0 else mwp_floor for p, r in zip(points, rounds, strict=True)], mwp_floor
+    )
+    gwp = _floored(
+        [
+            (3 * won + drawn) / (3 * (won + lost + drawn)) if won + lost + drawn > 0 else gwp_floor
+            for won, lost, drawn in zip(table.games_won, table.games_lost, table.games_drawn, strict=True)
+        ],
+        gwp_floor,
+    )
     if settings.bye_in_record_for_opponents:
         seen = mwp
     else:  # Pokemon: the bye out of the numerator and the denominator
-        seen = [
-            max((p - bye_value * bye) / (3 * (r - bye)), mwp_floor) if r > bye else mwp_floor
-            for p, r, bye in zip(points, rounds, byes, strict=True)
-        ]
+        seen = _floored(
+            [
+                (p - bye_value * bye) / (3 * (r - bye)) if r > bye else mwp_floor
+                for p, r, bye in zip(points, rounds, byes, strict=True)
+            ],
+            mwp_floor,
+        )
     cap = settings.dropped_cap
     if cap is not None and dropped:
         seen = list(seen)
@@ -352,9 +381,10 @@ def compute_standings(
             if number is not None:
                 seen[number] = min(seen[number], cap)
 
-    omw = _means_over_opponents(seen, opponents)
-    oomw = _means_over_opponents(omw, opponents)
-    ogw = _means_over_opponents(gwp, opponents)
+    getters = _opponent_getters(opponents)
+    omw = _means_over_opponents(seen, getters, matches)
+    oomw = _means_over_opponents(omw, getters, matches)
+    ogw = _means_over_opponents(gwp, getters, matches)
 
     columns = {"mwp": mwp, "omw": omw, "oomw": oomw, "gwp": gwp, "ogw": ogw}
     key_columns = [
@@ -370,7 +400,7 @@ def compute_standings(
     head_to_head: list[int | None] = [None] * count
     if with_head_to_head:
         _apply_head_to_head(order, tuples, opponents, table.wins_log or [], head_to_head)
-        full = [t + (h or 0,) for t, h in zip(tuples, head_to_head, strict=True)]
+        full = list(zip(*key_columns, [h or 0 for h in head_to_head], strict=True))
     else:
         full = tuples
 
@@ -407,6 +437,13 @@ def compute_standings(
     return rows
 
 
+def _floored(values: list[float], floor: float) -> list[float]:
+    """max(value, floor) of each value (the values themselves when none is below the floor)."""
+    if not values or min(values) >= floor:
+        return values
+    return [floor if floor > value else value for value in values]
+
+
 def _rounded(values: list[float]) -> list[float]:
     """round(v, 12) of each value (what the order compares), each distinct value rounded once."""
     memo = {value: round(value, _COMPARE_DECIMALS) for value in set(values)}
@@ -417,7 +454,7 @@ def _apply_head_to_head(
     order: list[int],
     tuples: Sequence[tuple],
     opponents: Sequence[list[int]],
-    wins_log: list[tuple[int, int]],
+    wins_log: list[int],
     head_to_head: list[int | None],
 ) -> None:
     """Pokemon: only when exactly two players tie on every other key and they met, the one who won more of
@@ -434,13 +471,10 @@ def _apply_head_to_head(
     ]  # positions k of the runs of exactly two (k, k + 1) whose players met
     if not pairs:
         return
-    won = collections.Counter(wins_log) if len(pairs) > 8 else None
+    won = collections.Counter(zip(wins_log[::2], wins_log[1::2], strict=True))
     for k in pairs:
         first, second = order[k], order[k + 1]
-        if won is None:
-            first_wins, second_wins = wins_log.count((first, second)), wins_log.count((second, first))
-        else:
-            first_wins, second_wins = won[first, second], won[second, first]
+        first_wins, second_wins = won[first, second], won[second, first]
         if first_wins != second_wins:
             winner, loser = (first, second) if first_wins > second_wins else (second, first)
             head_to_head[winner], head_to_head[loser] = 1, 0
@@ -473,12 +507,11 @@ def _konami_numbers(points: list[int], omw: list[float], oomw: list[float]) -> l
         omw_parts = [min(part, 999) for part in omw_parts]
     if max(oomw_parts, default=0) > 999:
         oomw_parts = [min(part, 999) for part in oomw_parts]
-    return list(
-        map(
-            "%08d".__mod__,
-            [p * 1_000_000 + o * 1000 + oo for p, o, oo in zip(points, omw_parts, oomw_parts, strict=True)],
-        )
-    )
+    # One int per row, printed with its leading zeros (the 1 in front is cut off).
+    return [
+        str(100_000_000 + p * 1_000_000 + o * 1000 + oo)[1:]
+        for p, o, oo in zip(points, omw_parts, oomw_parts, strict=True)
+    ]
 
 
 def standings_table(rows: Sequence[StandingRow]) -> list[dict]:

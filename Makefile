@@ -26,8 +26,20 @@ test: $(STAMP)
 test-fast: $(STAMP)
 	$(PY) -m pytest -n auto -m "not browser and not integration"
 
-bench: $(STAMP)
-	$(PY) benchmarks/run_all.py
+# Benchmarks run in their own venv: the project's requirements plus the alternatives they are compared with
+# (benchmarks/requirements.txt: cardarena, python-chess), which never enter requirements.txt.
+BENCH_VENV := .venv-bench
+BENCH_PY := $(BENCH_VENV)/bin/python
+BENCH_STAMP := $(BENCH_VENV)/.installed-requirements
+
+$(BENCH_STAMP): requirements.txt benchmarks/requirements.txt
+	test -x $(BENCH_PY) || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_PY) -m pip install --quiet --upgrade pip
+	$(BENCH_PY) -m pip install --quiet -r requirements.txt -r benchmarks/requirements.txt
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
+	$(BENCH_PY) benchmarks/run_all.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -5,6 +5,10 @@
 Each counted action is one ``legal_actions(state)`` call plus one ``apply``. The game must provide the
 optional ``initial_state(*, rng, ruleset)`` hook (see ``rulings.engine.base.Game``).
 Prints ``{"game": ..., "actions_per_second": ...}`` (plus the raw counts) as JSON.
+
+``--game chess`` runs the same loop with python-chess (``chess`` on PyPI, benchmarks/requirements.txt) as a
+reference: one legal-move generation (``list(board.legal_moves)``) and one ``push`` per counted move, a new
+game at mate, stalemate, insufficient material or 200 plies.
 """
 
 from __future__ import annotations
@@ -62,6 +66,37 @@ def self_play(game_key: str, *, seconds: float, seed: int = 0, ruleset: str | No
     }
 
 
+def chess_self_play(*, seconds: float, seed: int = 0, max_plies: int = 200) -> dict:
+    """The reference: python-chess's legal-move generation over random self-play, moves per second."""
+    import chess  # only in .venv-bench (benchmarks/requirements.txt)
+
+    rng = random.Random(seed)
+    board = chess.Board()
+    moves = games = 0
+    started = time.perf_counter()
+    deadline = started + seconds
+    while True:
+        for _ in range(200):
+            choices = list(board.legal_moves)
+            if not choices or board.ply() >= max_plies or board.is_insufficient_material():
+                games += 1
+                board = chess.Board()
+                continue
+            board.push(rng.choice(choices))
+            moves += 1
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - started
+    return {
+        "game": "chess",
+        "library": f"python-chess {chess.__version__}",
+        "actions_per_second": round(moves / elapsed),
+        "actions": moves,
+        "games": games,
+        "seconds": round(elapsed, 3),
+    }
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="yugioh")
@@ -69,6 +104,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ruleset", default=None)
     args = parser.parse_args(argv)
+    if args.game == "chess":
+        print(json.dumps(chess_self_play(seconds=args.seconds, seed=args.seed)))
+        return
     print(json.dumps(self_play(args.game, seconds=args.seconds, seed=args.seed, ruleset=args.ruleset)))
 
 

@@ -85,6 +85,36 @@ BENCHMARKS = [
         ],
     ),
     Benchmark(
+        "standings_vs_plain_loop",
+        ["benchmarks/standings_bench.py"],
+        [
+            Target(
+                f"sizes.{size}.policies.{policy}.ratio",
+                f"standings {size:,} × 15 ({policy}) / the plain loop, same records",
+                1.5,
+                False,
+                "×",
+            )
+            for size in (8192, 32768)
+            for policy in ("konami", "magic", "pokemon", "vanguard")
+        ],
+    ),
+    Benchmark(
+        "alternatives",
+        ["benchmarks/alternatives.py"],
+        [
+            Target("pairing.tableside_is_optimal", "512 players: ours equals rustworkx's cost", 1, True, ""),
+            Target(
+                "pairing.cardarena_greedy.cost_ratio_to_tableside",
+                "512 players: cardarena greedy's cost / ours (same event)",
+                1,
+                True,
+                "×",
+            ),
+            Target("pairing.cardarena_greedy.valid", "512 players: cardarena's round is valid", 1, True, ""),
+        ],
+    ),
+    Benchmark(
         "decks",
         ["benchmarks/decks_bench.py"],
         [
@@ -140,6 +170,14 @@ NOTES = """## How each figure is made
 - Replay: `POST /api/rulings/replay/` through Django's test client with 100-action documents from self-play.
 - Pairing: round 9 of a simulated 8,192-player event (8 rounds of random results first); optimality compares
   the engine's round with rustworkx's max-weight matching on the complete graph at 512 players.
+- Standings vs the plain loop: one 15-round event per size paired by the engine (seeded), then on the same
+  records compute_standings (every row field, each policy) and a plain 30-line loop (points, OMW% with the
+  policy's floor, OOMW%, the order), interleaved, best of 7 wall-clock runs; the ratio is ours / plain.
+- Alternatives (`.venv-bench`, benchmarks/requirements.txt): round 9 of a 512-player event paired by ours,
+  cardarena's greedy Swiss (rebuilt from the same 8 rounds) and rustworkx's complete-graph matching, each
+  checked and scored the same way (rematches, repeat byes, cost, point-group mismatches); self-play actions
+  per second of each game next to python-chess's legal-move generation over random games.
+- Each benchmark's load average before and after its run is in its raw-output heading.
 - Decks: a fresh SQLite database; import of `../shared/data/yugioh/cards.json`; validation of a 40+15+15 list;
   autocomplete over typed prefixes and typos.
 - Load: gunicorn (3 workers × 8 threads, production settings), embedded Redis, one worker, a 2,048-player
@@ -219,7 +257,11 @@ def main(selected: list[str]) -> int:
     rows, details, failures = [], [], 0
     for benchmark in chosen:
         print(f"▶ {benchmark.name} …", flush=True)
+        load_before = os.getloadavg()
         data, error, elapsed = run(benchmark)
+        load = f"load (1, 5, 15 min) before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
+        load += "after {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+        print(f"  {load}", flush=True)
         if data is None:
             failures += 1
             rows.append(
@@ -241,7 +283,8 @@ def main(selected: list[str]) -> int:
             measured, limit = f"{value:,.2f} {target.unit}", f"{sign} {target.limit:g} {target.unit}"
             rows.append(f"| {target.label} | {measured} | {limit} | {verdict} |")
             print(f"  {target.label}: {value:,.2f} {target.unit} ({verdict})", flush=True)
-        details.append(f"### {benchmark.name}\n\n`python {' '.join(benchmark.command)}` ({elapsed:.1f} s)\n\n"
+        details.append(f"### {benchmark.name}\n\n`python {' '.join(benchmark.command)}` "
+                       f"({elapsed:.1f} s; {load})\n\n"
                        f"```json\n{json.dumps(data, indent=2, ensure_ascii=False)}\n```\n")  # fmt: skip
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     OUTPUT.write_text(

@@ -14,7 +14,7 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
 REDIS_URL = env("REDIS_URL")
 CELERY_BROKER_URL = CELERY_RESULT_BACKEND = REDIS_URL
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
-# X-Forwarded-Proto is trusted only behind a TLS-terminating proxy that always overwrites it (BEHIND_HTTPS_PROXY);
+# X-Forwarded-Proto is trusted only behind a TLS proxy that always overwrites it (BEHIND_HTTPS_PROXY);
 # trusted otherwise, any client could claim https and defeat the redirect and the secure-cookie checks.
 if env.bool("BEHIND_HTTPS_PROXY", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

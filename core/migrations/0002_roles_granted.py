@@ -6,56 +6,147 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('core', '0001_initial'),
+        ("core", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='is_placeholder',
-            field=models.BooleanField(default=False, verbose_name='imported placeholder'),
+            model_name="user",
+            name="is_placeholder",
+            field=models.BooleanField(default=False, verbose_name="imported placeholder"),
         ),
         migrations.CreateModel(
-            name='RoleRequest',
+            name="RoleRequest",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('player', 'Player'), ('judge', 'Judge'), ('organizer', 'Organizer')], max_length=16, verbose_name='role asked for')),
-                ('motivation', models.TextField(max_length=2000, verbose_name='why')),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('approved', 'Approved'), ('refused', 'Refused'), ('withdrawn', 'Withdrawn')], default='pending', max_length=16, verbose_name='status')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('decided_at', models.DateTimeField(blank=True, null=True)),
-                ('decision_note', models.CharField(blank=True, max_length=500, verbose_name='note to the person')),
-                ('decided_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='role_requests_decided', to=settings.AUTH_USER_MODEL)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='role_requests', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[("player", "Player"), ("judge", "Judge"), ("organizer", "Organizer")],
+                        max_length=16,
+                        verbose_name="role asked for",
+                    ),
+                ),
+                ("motivation", models.TextField(max_length=2000, verbose_name="why")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("approved", "Approved"),
+                            ("refused", "Refused"),
+                            ("withdrawn", "Withdrawn"),
+                        ],
+                        default="pending",
+                        max_length=16,
+                        verbose_name="status",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("decided_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "decision_note",
+                    models.CharField(blank=True, max_length=500, verbose_name="note to the person"),
+                ),
+                (
+                    "decided_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="role_requests_decided",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="role_requests",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'role request',
-                'verbose_name_plural': 'role requests',
-                'ordering': ['-created_at', '-id'],
+                "verbose_name": "role request",
+                "verbose_name_plural": "role requests",
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='RoleChange',
+            name="RoleChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('old_role', models.CharField(choices=[('player', 'Player'), ('judge', 'Judge'), ('organizer', 'Organizer')], max_length=16, verbose_name='old role')),
-                ('new_role', models.CharField(choices=[('player', 'Player'), ('judge', 'Judge'), ('organizer', 'Organizer')], max_length=16, verbose_name='new role')),
-                ('reason', models.CharField(blank=True, max_length=500, verbose_name='reason')),
-                ('changed_at', models.DateTimeField(auto_now_add=True, verbose_name='changed at')),
-                ('changed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='role_changes_made', to=settings.AUTH_USER_MODEL)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='role_changes', to=settings.AUTH_USER_MODEL)),
-                ('request', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='changes', to='core.rolerequest')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "old_role",
+                    models.CharField(
+                        choices=[("player", "Player"), ("judge", "Judge"), ("organizer", "Organizer")],
+                        max_length=16,
+                        verbose_name="old role",
+                    ),
+                ),
+                (
+                    "new_role",
+                    models.CharField(
+                        choices=[("player", "Player"), ("judge", "Judge"), ("organizer", "Organizer")],
+                        max_length=16,
+                        verbose_name="new role",
+                    ),
+                ),
+                ("reason", models.CharField(blank=True, max_length=500, verbose_name="reason")),
+                ("changed_at", models.DateTimeField(auto_now_add=True, verbose_name="changed at")),
+                (
+                    "changed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="role_changes_made",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="role_changes",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "request",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="changes",
+                        to="core.rolerequest",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'role change',
-                'verbose_name_plural': 'role changes',
-                'ordering': ['-changed_at', '-id'],
+                "verbose_name": "role change",
+                "verbose_name_plural": "role changes",
+                "ordering": ["-changed_at", "-id"],
             },
         ),
         migrations.AddConstraint(
-            model_name='rolerequest',
-            constraint=models.UniqueConstraint(condition=models.Q(('status', 'pending')), fields=('user',), name='rolerequest_one_pending_per_user'),
+            model_name="rolerequest",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("status", "pending")),
+                fields=("user",),
+                name="rolerequest_one_pending_per_user",
+            ),
         ),
     ]

@@ -84,7 +84,10 @@ print(page.status_code, css[0].strip() if css else "no stylesheet")
 
 def test_the_readme_production_steps_serve_pages_with_collected_assets(tmp_path):
     """migrate + collectstatic, then a page links its hashed stylesheet (what the README tells an admin)."""
-    extra = {"DATABASE_URL": f"sqlite:///{tmp_path / 'prod.sqlite3'}", "STATIC_ROOT": str(tmp_path / "static")}
+    extra = {
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'prod.sqlite3'}",
+        "STATIC_ROOT": str(tmp_path / "static"),
+    }
     for step in (["manage.py", "migrate", "--noinput"], ["manage.py", "collectstatic", "--noinput"]):
         completed = run_production(step, **extra)
         assert completed.returncode == 0, completed.stdout + completed.stderr

@@ -275,7 +275,7 @@ def test_the_validator_does_not_look_up_the_cards_of_a_list_over_the_caps():
     assert report.counts["main"] == 5 * (MAX_DECK_ENTRIES + 1)
 
 
-# --- digits int() cannot read, on the pages that parsed numbers by hand ---------------------------------------
+# --- digits int() cannot read, on the pages that parsed numbers by hand ------------------------------------
 
 
 @pytest.mark.django_db

@@ -6,33 +6,96 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0006_event_banlist_in_deck_settings'),
+        ("tournaments", "0006_event_banlist_in_deck_settings"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='eventstaff',
-            name='role',
-            field=models.CharField(choices=[('organizer', 'Organizer'), ('head_judge', 'Head judge'), ('judge', 'Judge'), ('scorekeeper', 'Scorekeeper')], default='judge', max_length=16, verbose_name='role'),
+            model_name="eventstaff",
+            name="role",
+            field=models.CharField(
+                choices=[
+                    ("organizer", "Organizer"),
+                    ("head_judge", "Head judge"),
+                    ("judge", "Judge"),
+                    ("scorekeeper", "Scorekeeper"),
+                ],
+                default="judge",
+                max_length=16,
+                verbose_name="role",
+            ),
         ),
         migrations.CreateModel(
-            name='EventStaffChange',
+            name="EventStaffChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('old_role', models.CharField(blank=True, choices=[('organizer', 'Organizer'), ('head_judge', 'Head judge'), ('judge', 'Judge'), ('scorekeeper', 'Scorekeeper')], max_length=16, verbose_name='old role')),
-                ('new_role', models.CharField(blank=True, choices=[('organizer', 'Organizer'), ('head_judge', 'Head judge'), ('judge', 'Judge'), ('scorekeeper', 'Scorekeeper')], max_length=16, verbose_name='new role')),
-                ('changed_at', models.DateTimeField(auto_now_add=True, verbose_name='changed at')),
-                ('changed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='event_staff_changes_made', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='staff_changes', to='tournaments.event')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='event_staff_changes', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "old_role",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("organizer", "Organizer"),
+                            ("head_judge", "Head judge"),
+                            ("judge", "Judge"),
+                            ("scorekeeper", "Scorekeeper"),
+                        ],
+                        max_length=16,
+                        verbose_name="old role",
+                    ),
+                ),
+                (
+                    "new_role",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("organizer", "Organizer"),
+                            ("head_judge", "Head judge"),
+                            ("judge", "Judge"),
+                            ("scorekeeper", "Scorekeeper"),
+                        ],
+                        max_length=16,
+                        verbose_name="new role",
+                    ),
+                ),
+                ("changed_at", models.DateTimeField(auto_now_add=True, verbose_name="changed at")),
+                (
+                    "changed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="event_staff_changes_made",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="staff_changes",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="event_staff_changes",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'event staff change',
-                'verbose_name_plural': 'event staff changes',
-                'ordering': ['-changed_at', '-id'],
+                "verbose_name": "event staff change",
+                "verbose_name_plural": "event staff changes",
+                "ordering": ["-changed_at", "-id"],
             },
         ),
     ]

@@ -35,11 +35,7 @@ def event_list(*, include_drafts_for=None) -> QuerySet[Event]:
 def events_of_player(*, user) -> QuerySet[Event]:
     """Events the user is registered in or works at (a draft only to its staff: players see it once open)."""
     playing = Q(registrations__player=user) & ~Q(status=EventStatus.DRAFT)
-    return (
-        Event.objects.filter(playing | Q(staff__user=user))
-        .select_related("organizer")
-        .distinct()
-    )
+    return Event.objects.filter(playing | Q(staff__user=user)).select_related("organizer").distinct()
 
 
 def events_managed_by(*, user) -> QuerySet[Event]:

@@ -4,13 +4,22 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-requirements
 
-.PHONY: run test test-fast bench lint format messages clean-venv
+.PHONY: run test test-fast bench lint format messages lock clean-venv
 
+# requirements.txt is the lock file (exact versions, every file's hash): installs are reproducible and refuse
+# a package whose hash differs. requirements.in holds the ranges we accept; `make lock` re-solves them.
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --require-hashes -r requirements.txt
 	touch $(STAMP)
+
+# Re-solve requirements.in into requirements.txt, keeping the versions already locked where they still fit
+# (add --upgrade-package NAME to LOCK_FLAGS to move one). uv is itself locked in requirements.txt.
+LOCK_FLAGS ?=
+lock: $(STAMP)
+	$(VENV)/bin/uv pip compile requirements.in --generate-hashes --python-version 3.11 \
+		--python-platform x86_64-manylinux_2_28 --quiet -o requirements.txt $(LOCK_FLAGS)
 
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
@@ -35,7 +44,8 @@ BENCH_STAMP := $(BENCH_VENV)/.installed-requirements
 $(BENCH_STAMP): requirements.txt benchmarks/requirements.txt
 	test -x $(BENCH_PY) || $(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_PY) -m pip install --quiet --upgrade pip
-	$(BENCH_PY) -m pip install --quiet -r requirements.txt -r benchmarks/requirements.txt
+	$(BENCH_PY) -m pip install --quiet --require-hashes -r requirements.txt
+	$(BENCH_PY) -m pip install --quiet -r benchmarks/requirements.txt
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP)

@@ -74,6 +74,9 @@ class StandingsSettings:
     # How an unfinished match counts: "double_loss" or "draw".
     unfinished_as: str = "double_loss"
     bye_games: tuple[int, int] = (2, 0)
+    # True (melee.gg): a dropped player's own row keeps the figures it had at the drop (their opponents'
+    # later results no longer move it); False (the published policies): final figures, like everyone's.
+    freeze_dropped: bool = False
 
     def __post_init__(self) -> None:
         unknown = [key for key in self.keys if key not in TIEBREAKER_KEYS]
@@ -327,6 +330,9 @@ def compute_standings(
     """
     settings = settings or _POLICIES["konami"]
     dropped = dict(dropped or {})
+    if settings.freeze_dropped and dropped:
+        records = list(records)
+        players = list(players)
     with_head_to_head = "head_to_head" in settings.keys
     table = _Table(players, log_wins=with_head_to_head)
     _tally(records, table, settings)
@@ -385,6 +391,10 @@ def compute_standings(
     omw = _means_over_opponents(seen, getters, matches)
     oomw = _means_over_opponents(omw, getters, matches)
     ogw = _means_over_opponents(gwp, getters, matches)
+    if settings.freeze_dropped and dropped:
+        mwp, omw, oomw, gwp, ogw = _frozen_at_drop(
+            records, settings, dropped, players, index, (mwp, omw, oomw, gwp, ogw)
+        )
 
     columns = {"mwp": mwp, "omw": omw, "oomw": oomw, "gwp": gwp, "ogw": ogw}
     key_columns = [
@@ -435,6 +445,41 @@ def compute_standings(
             rank, previous = position, row.tiebreakers
         row.rank = rank
     return rows
+
+
+def _frozen_at_drop(
+    records: list[MatchRecord],
+    settings: StandingsSettings,
+    dropped: dict[str, int],
+    players: list[str],
+    index: Mapping[str, int],
+    columns: tuple[list[float], ...],
+) -> tuple[list[float], ...]:
+    """The percentage columns with each dropped player's own entries as they stood after their drop round.
+
+    Only the dropped player's row is frozen: everyone else's OMW / OOMW / OGW keep averaging the figures of
+    today (what melee.gg shows). One standings computation per distinct drop round, over the records up to it.
+    """
+    mwp, omw, oomw, gwp, ogw = (list(column) for column in columns)
+    live = replace(settings, freeze_dropped=False)
+    for drop_round in sorted(set(dropped.values())):
+        at_drop = {
+            row.player: row
+            for row in compute_standings(
+                records=[record for record in records if record.round <= drop_round],
+                settings=live,
+                dropped={pid: after for pid, after in dropped.items() if after <= drop_round},
+                players=players,
+            )
+        }
+        for pid, after in dropped.items():
+            number = index.get(pid)
+            row = at_drop.get(pid)
+            if after != drop_round or number is None or row is None:
+                continue
+            mwp[number], omw[number], oomw[number] = row.mwp, row.omw, row.oomw
+            gwp[number], ogw[number] = row.gwp, row.ogw
+    return mwp, omw, oomw, gwp, ogw
 
 
 def _floored(values: list[float], floor: float) -> list[float]:

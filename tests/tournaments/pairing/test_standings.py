@@ -265,3 +265,65 @@ def test_missed_round_in_best_of_one_and_alone():
 def test_missed_round_with_an_opponent_is_refused():
     with pytest.raises(PairingInputError, match="missed round has no opponent"):
         compute_standings(records=[MatchRecord(round=1, player_a="A", player_b="B", kind="missed")])
+
+
+# A drops after round 1, having beaten B; B then wins twice. At the drop B's MWP was 0; at the end it is 6/9.
+DROP_AFTER_ROUND_1 = [
+    MatchRecord(round=1, player_a="A", player_b="B", games_a=2),
+    MatchRecord(round=1, player_a="C", player_b="D", games_a=2),
+    MatchRecord(round=2, player_a="B", player_b="C", games_a=2),
+    MatchRecord(round=2, player_a="D", player_b=None),
+    MatchRecord(round=3, player_a="B", player_b="D", games_a=2),
+    MatchRecord(round=3, player_a="C", player_b=None),
+]
+
+
+def test_dropped_players_final_figures_keep_moving_with_their_opponents():
+    rows = by_player(compute_standings(records=DROP_AFTER_ROUND_1, dropped={"A": 1}))
+    assert rows["A"].omw == pytest.approx(6 / 9)
+
+
+@pytest.mark.parametrize(
+    ("policy", "frozen_omw"), [("konami", 0.0), ("magic", 0.33), ("vanguard", 0.0), ("pokemon", 0.25)]
+)
+def test_frozen_dropped_player_keeps_the_figures_of_the_drop(policy, frozen_omw):
+    live = by_player(
+        compute_standings(records=DROP_AFTER_ROUND_1, settings=settings_for_policy(policy), dropped={"A": 1})
+    )
+    frozen = by_player(
+        compute_standings(
+            records=DROP_AFTER_ROUND_1,
+            settings=settings_for_policy(policy, freeze_dropped=True),
+            dropped={"A": 1},
+        )
+    )
+    assert frozen["A"].omw == pytest.approx(frozen_omw)
+    assert live["A"].omw != pytest.approx(frozen_omw)
+    # Only the dropped player's own row is frozen: everyone else reads today's figures.
+    for player in "BCD":
+        assert frozen[player].tiebreakers == live[player].tiebreakers
+        assert (frozen[player].omw, frozen[player].oomw) == (live[player].omw, live[player].oomw)
+    assert frozen["A"].points == live["A"].points == 3
+
+
+def test_freezing_changes_nothing_without_a_drop_or_for_a_drop_after_the_last_round():
+    settings = settings_for_policy("magic", freeze_dropped=True)
+    plain = compute_standings(records=FIVE_PLAYERS, settings=settings_for_policy("magic"))
+    assert compute_standings(records=FIVE_PLAYERS, settings=settings) == plain
+    last = max(record.round for record in FIVE_PLAYERS)
+    dropped_at_end = compute_standings(
+        records=FIVE_PLAYERS, settings=settings_for_policy("magic"), dropped={"A": last}
+    )
+    assert compute_standings(records=FIVE_PLAYERS, settings=settings, dropped={"A": last}) == dropped_at_end
+
+
+def test_the_melee_floor_is_exactly_one_third():
+    mtr = by_player(compute_standings(records=FIVE_PLAYERS, settings=settings_for_policy("magic")))
+    melee = by_player(
+        compute_standings(
+            records=FIVE_PLAYERS, settings=settings_for_policy("magic", mwp_floor=1 / 3, gwp_floor=1 / 3)
+        )
+    )
+    assert mtr["D"].mwp == 0.33
+    assert melee["D"].mwp == 1 / 3
+    assert melee["E"].omw == 1 / 3  # E's only opponent is D

@@ -85,6 +85,10 @@ class Action:
         return f"Action({self.to_json()!r})"
 
 
+def action_to_json(action: Action) -> JSON:
+    return action.to_json()
+
+
 _new = object.__new__
 
 

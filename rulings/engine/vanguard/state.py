@@ -331,6 +331,10 @@ class State:
         }
 
 
+def state_to_json(state: State) -> JSON:
+    return state.to_json()
+
+
 # --------------------------------------------------------------------------------------------- parsing
 
 

@@ -30,6 +30,10 @@ class Action:
     __hash__ = None  # type: ignore[assignment]
 
 
+def action_to_json(action: Action) -> JSON:
+    return action.to_json()
+
+
 # field -> kind of value; "ref" must point to a card that is there, "ref?" may be null
 SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "normal_summon": {"card": ("ref", True), "tributes": ("refs", False)},

@@ -85,8 +85,7 @@ class Action:
         return f"Action({self.to_json()!r})"
 
 
-def action_to_json(action: Action) -> JSON:
-    return action.to_json()
+action_to_json = Action.to_json  # (action) -> JSON
 
 
 _new = object.__new__

@@ -331,8 +331,7 @@ class State:
         }
 
 
-def state_to_json(state: State) -> JSON:
-    return state.to_json()
+state_to_json = State.to_json  # (state) -> JSON
 
 
 # --------------------------------------------------------------------------------------------- parsing

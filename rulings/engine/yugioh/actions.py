@@ -30,8 +30,7 @@ class Action:
     __hash__ = None  # type: ignore[assignment]
 
 
-def action_to_json(action: Action) -> JSON:
-    return action.to_json()
+action_to_json = Action.to_json  # (action) -> JSON
 
 
 # field -> kind of value; "ref" must point to a card that is there, "ref?" may be null

@@ -28,14 +28,13 @@ from typing import Any, ClassVar
 
 from .base import JSON, CardLookup, Event, Outcome, Rule, RuleSet
 
-# (module role, function) each game provides; the optional ones have a default below.
+# module role -> the functions each game's module of that role provides; OPTIONAL_HOOKS have defaults.
 HOOKS: dict[str, tuple[str, ...]] = {
     "state": ("parse_state", "state_to_json"),
     "actions": ("parse_action", "action_to_json"),
     "rules": ("start", "apply", "legal_actions", "outcome"),
     "queries": ("answer",),
 }
-OPTIONAL_HOOKS: dict[str, tuple[str, ...]] = {"rules": ("settle", "check_given")}
 
 
 def no_settle(state: Any, next_action: Any) -> tuple[Any, list[Event]]:
@@ -45,6 +44,11 @@ def no_settle(state: Any, next_action: Any) -> tuple[Any, list[Event]]:
 
 def no_check(state: Any) -> None:
     """A state given in a document is decided only by what it says."""
+
+
+OPTIONAL_HOOKS: dict[str, dict[str, Callable[..., Any]]] = {
+    "rules": {"settle": no_settle, "check_given": no_check}
+}
 
 
 class GameEngine:
@@ -88,8 +92,9 @@ class GameEngine:
                     found[name] = getattr(modules[role], name)
                 except AttributeError:
                     raise TypeError(f"{cls.__name__}: {role}.py must define {name}") from None
-        found["settle"] = getattr(rules, "settle", no_settle)
-        found["check_given"] = getattr(rules, "check_given", no_check)
+        for role, defaults in OPTIONAL_HOOKS.items():
+            for name, default in defaults.items():
+                found[name] = getattr(modules[role], name, default)
         for name, function in found.items():
             private = name in ("parse_state", "check_given")
             setattr(cls, f"_{name}" if private else name, staticmethod(function))

@@ -1,4 +1,4 @@
-"""The Arrows game: the engine skeleton with Arrows's modules and its self-play hook."""
+"""The Arrows game: the engine skeleton with Arrows' modules and its self-play hook."""
 
 from __future__ import annotations
 

@@ -163,6 +163,9 @@ class DeckProblem:
 class Game(Protocol):
     """What the registry, the replay and the deck checks need from a game.
 
+    Every game implements it through one skeleton, :class:`rulings.engine.skeleton.GameEngine`, whose
+    hooks are the functions of the game's ``state``, ``actions``, ``rules`` and ``queries`` modules.
+
     Optional members (looked up with ``getattr``, so a game without them still satisfies this
     protocol):
 

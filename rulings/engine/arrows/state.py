@@ -12,6 +12,7 @@ from ..base import CardLookup, MalformedDocument, PathError
 from ..common import state as shared
 from ..common import validate as v
 from ..common.state import DeckHolder, SlotEquality
+from .catalogue import RULESETS
 
 PHASES = ("draw", "main", "attack", "end")
 LINES = ("attackers", "defenders")
@@ -361,7 +362,8 @@ def _longest_line(players: Any) -> int:
     return max(lengths, default=0)
 
 
-def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None, path: str) -> State:
+def parse_state(data: Any, *, ruleset: str, cards: CardLookup | None = None, path: str = "/state") -> State:
+    flags = RULESETS[ruleset].flags
     v.obj(
         data,
         path,

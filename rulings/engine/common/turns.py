@@ -1,4 +1,5 @@
-"""The turn structure RaymanTCG and Arrows share: draw phase, next_phase / end_turn, ``apply``.
+"""The turn structure RaymanTCG and Arrows share: draw phase, next_phase / end_turn, ``apply``,
+``start`` and ``outcome``.
 
 Both games walk draw → main → attack → end, make the draw mandatory, and refuse any action of the
 player who is not the turn player. Only their rule ids differ, so each engine builds its functions
@@ -11,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..base import Event, GameOver, IllegalAction
+from ..base import Event, GameOver, IllegalAction, Outcome
 from ..messages import Message, either, msg, terms
 
 OTHER = {"A": "B", "B": "A"}
+NOT_FINISHED = Outcome()
 NEXT_PHASE = {"main": "attack", "attack": "end"}
 # The phases as a sentence names them ("A moves to the attack phase").
 PHASES = terms("phase", ("draw", "main", "attack", "end"))
@@ -178,3 +180,23 @@ def make_apply(
         return new, events
 
     return apply
+
+
+def make_start(draw: StepFunction) -> Callable[[Any], list[Event]]:
+    """``start(state)``: a state given in the draw phase has not drawn yet: the draw happens now."""
+
+    def start(state: Any) -> list[Event]:
+        events: list[Event] = []
+        if state.phase == "draw" and not state.draw_done and state.result is None:
+            draw(state, events)
+        return events
+
+    return start
+
+
+def outcome(state: Any) -> Outcome:
+    """The result stored on the state as (winner, draw, rules), or not finished."""
+    if state.result is None:
+        return NOT_FINISHED
+    winner, draw_, rules = state.result
+    return Outcome(finished=True, winner=winner, draw=draw_, rules=rules)

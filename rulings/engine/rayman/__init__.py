@@ -1,4 +1,7 @@
-"""RaymanTCG: tings, creatures with hit points, terrains as costs (``raymantcg-regles.txt``)."""
+"""RaymanTCG: tings, creatures with hit points, terrains as costs (``raymantcg-regles.txt``).
+
+The registry reads ``GAME``.
+"""
 
 from .game import GAME, RaymanGame
 

@@ -1,34 +1,22 @@
-"""The RaymanTCG game object the registry, the replay and the benchmarks use."""
+"""The RaymanTCG game: the engine skeleton with RaymanTCG's modules and its self-play hook."""
 
 from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any
 
-from ..base import JSON, Event
-from ..common import validate as v
-from ..common.game import TurnGame
-from . import actions as actions_module
-from . import engine as engine_module
-from . import state as state_module
-from .actions import Action
+from ..skeleton import GameEngine
+from . import actions, queries, rules, state
 from .catalogue import CATALOGUE, DEFAULT_RULESET, PREMIUM_TERRAINS, RULESETS
-from .engine import check_attack, check_tings
 from .state import TERRAIN_TYPES, Card, State
 
 
-class RaymanGame(TurnGame, engine=engine_module, state=state_module, actions=actions_module):
+class RaymanGame(GameEngine, state=state, actions=actions, rules=rules, queries=queries):
     key = "rayman"
     name = "RaymanTCG"
     rulesets = RULESETS
     default_ruleset = DEFAULT_RULESET
     catalogue = CATALOGUE
-    query_kinds = ("damage", "legal_actions", "deck_out", "setup")
-    turn_rule = "RAY-TURN"
-    deck_out_rules = ("RAY-DECK-OUT", "RAY-DRAW")
-
-    _check_result = staticmethod(check_tings)  # a state given at 5000 tings or more is already won
 
     def initial_state(self, *, rng: random.Random, ruleset: str | None = None) -> State:
         """A new game between two random 60-card decks, seven cards each, A to draw (benchmarks)."""
@@ -42,50 +30,6 @@ class RaymanGame(TurnGame, engine=engine_module, state=state_module, actions=act
             player.hand = player.deck[: flags["opening_hand"]]
             del player.deck[: flags["opening_hand"]]
         return state
-
-    # --- queries ---
-
-    def _player_query(self, state: State, kind: str, key: str) -> JSON:
-        # "setup": the rule set's numbers
-        flags = state.flags
-        return {
-            "starting_tings": flags["starting_tings"],
-            "tings_to_win": flags["tings_to_win"],
-            "opening_hand": flags["opening_hand"],
-            "deck_size": flags["deck_size"],
-            "max_copies": flags["max_copies"],
-            "single_copy_types": list(flags["single_copy_types"]),
-            "unlimited_copies": list(flags["unlimited_copies"]),
-            "rules": [
-                "RAY-TINGS-START",
-                "RAY-WIN-TINGS",
-                "RAY-OPENING-HAND",
-                "RAY-DECK-SIZE",
-                "RAY-DECK-COPIES",
-                "RAY-DECK-PREMIUM-TERRAINS",
-            ],
-        }
-
-    def _fighter_ref(self, state: State, value: Any, path: str, *, owner: str | None) -> tuple[str, str, int]:
-        ref = v.card_ref(value, path, ("creatures",))
-        if owner is not None and ref[0] != owner:
-            raise v.fail(path, "the target must be a creature of the attacker's opponent")
-        if ref[2] >= len(state.players[ref[0]].creatures):
-            raise v.fail(path, f"{value!r}: there is no such creature")
-        return ref
-
-    def _check_attack(self, state: State, key: str, attacker: Any, target: Any) -> None:
-        check_attack(state.copy(), Action("attack", key, attacker, target))
-
-    def _damage_figures(self, state: State, simulation: State, events: list[Event]) -> JSON:
-        combat = events[0].data
-        return {
-            "damage_to_target": combat.get("damage_to_target", combat.get("amount", 0)),
-            "damage_to_attacker": combat.get("damage_to_attacker", 0),
-            "destroyed": [event.data["card"] for event in events if event.type == "destroyed"],
-            "tings_gained": {k: simulation.players[k].tings - state.players[k].tings for k in ("A", "B")},
-            "tings_after": {k: simulation.players[k].tings for k in ("A", "B")},
-        }
 
 
 @cache

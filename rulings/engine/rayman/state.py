@@ -13,7 +13,7 @@ from ..base import CardLookup, PathError
 from ..common import state as shared
 from ..common import validate as v
 from ..common.state import DeckHolder, SlotEquality
-from .catalogue import PREMIUM_TERRAINS
+from .catalogue import PREMIUM_TERRAINS, RULESETS
 
 PHASES = ("draw", "main", "attack", "end")
 TERRAIN_TYPES = ("Terre", "Air", "Eau", "Bon", "Feu", "Mauvais")
@@ -330,7 +330,8 @@ def parse_player(data: Any, path: str, cards: CardLookup | None) -> Player:
     return player
 
 
-def parse_state(data: Any, *, ruleset: str, flags: Any, cards: CardLookup | None, path: str) -> State:
+def parse_state(data: Any, *, ruleset: str, cards: CardLookup | None = None, path: str = "/state") -> State:
+    flags = RULESETS[ruleset].flags
     v.obj(data, path, required=("turn", "turn_player", "phase", "players"), optional=("draw_done",))
     state = State(ruleset=ruleset, flags=flags)
     errors: list[PathError] = []

@@ -85,6 +85,9 @@ class Action:
         return f"Action({self.to_json()!r})"
 
 
+action_to_json = Action.to_json  # (action) -> JSON
+
+
 _new = object.__new__
 
 

@@ -1,7 +1,8 @@
-"""Yu-Gi-Oh! TCG: state, actions, rules catalogue and queries. The registry reads ``GAME``."""
+"""Yu-Gi-Oh! TCG: monsters, spells and traps, chains, battle (the official rulebook).
 
-from .game import YugiohGame
+The registry reads ``GAME``.
+"""
 
-GAME = YugiohGame()
+from .game import GAME, YugiohGame
 
 __all__ = ["GAME", "YugiohGame"]

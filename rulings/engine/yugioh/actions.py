@@ -30,6 +30,9 @@ class Action:
     __hash__ = None  # type: ignore[assignment]
 
 
+action_to_json = Action.to_json  # (action) -> JSON
+
+
 # field -> kind of value; "ref" must point to a card that is there, "ref?" may be null
 SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "normal_summon": {"card": ("ref", True), "tributes": ("refs", False)},

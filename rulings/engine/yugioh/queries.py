@@ -27,7 +27,7 @@ QUERIES = {
 }
 
 
-def answer(state: State, query: Any, *, path: str) -> JSON:
+def answer(state: State, query: Any, *, path: str = "/query") -> JSON:
     if not isinstance(query, dict):
         raise MalformedDocument(PathError(path, 'a query is an object such as {"kind": "damage", ...}'))
     kind = query.get("kind")

@@ -7,8 +7,9 @@ ids that explain it. ``apply`` never modifies the state it is given: it works on
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
-from ..base import Event, GameOver, IllegalAction
+from ..base import Event, GameOver, IllegalAction, Outcome
 from ..messages import Message, Sentences, msg, msg_plural, sentences, terms
 from .actions import Action
 from .state import A_FACE_DOWN_CARD, OTHER, PHASES, Card, OnField, State, lookup, parse_ref, ref_str
@@ -213,6 +214,18 @@ def enter_draw_phase(state: State, events: list[Event]) -> None:
         draw_cards(state, state.turn_player, 1, events, "YGO-DRAW-FIRST-TURN-CLASSIC")
         return
     draw_cards(state, state.turn_player, 1, events, "YGO-DRAW")
+
+
+def start(state: State) -> list[Event]:
+    """A state in the Draw Phase has not drawn yet: the draw (or its first-turn skip) happens now.
+
+    Like ``apply``, this returns events and leaves the state to the caller to replace: the draw
+    is made on the state itself because the replay owns that state and nobody else holds it.
+    """
+    events: list[Event] = []
+    if state.phase == "draw" and state.ended is None:
+        enter_draw_phase(state, events)
+    return events
 
 
 def to_graveyard(
@@ -1322,6 +1335,32 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     if end is not None:
         events.append(end)
     return new, events
+
+
+def settle(state: State, next_action: Any) -> tuple[State, list[Event]]:
+    """Resolve an open chain unless the next action adds a link to it."""
+    if not state.chain:
+        return state, []
+    if (
+        isinstance(next_action, dict)
+        and next_action.get("type") == "activate"
+        and "in_response_to" in next_action
+    ):
+        return state, []
+    settled = state.copy()
+    events: list[Event] = []
+    resolve_chain(settled, events)
+    end = check_end(settled)
+    if end is not None:
+        events.append(end)
+    return settled, events
+
+
+def outcome(state: State) -> Outcome:
+    if state.ended is None:
+        return Outcome()
+    winner, draw, rule_ids = state.ended
+    return Outcome(finished=True, winner=winner, draw=draw, rules=rule_ids)
 
 
 # --- legal actions ----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import Any
 from ..base import JSON, CardLookup, MalformedDocument, PathError
 from ..common.state import SlotEquality
 from ..messages import Message, msg
+from .catalogue import RULESETS
 
 # How a sentence names a card it cannot show ("a face-down card attacks…").
 A_FACE_DOWN_CARD = msg("a face-down card")
@@ -421,9 +422,7 @@ class Parser:
         return p
 
 
-def parse_state(
-    data: Any, *, ruleset: str, flags: Mapping[str, Any], cards: CardLookup | None, path: str
-) -> State:
+def parse_state(data: Any, *, ruleset: str, cards: CardLookup | None = None, path: str = "/state") -> State:
     parser = Parser(cards)
     if not isinstance(data, dict):
         raise MalformedDocument(PathError(path, "the state is an object (turn, turn_player, phase, players)"))
@@ -432,7 +431,7 @@ def parse_state(
             parser.error(f"{path}/{key}", f"unknown state field {key!r}")
     state = State()
     state.ruleset = ruleset
-    state.flags = flags
+    state.flags = RULESETS[ruleset].flags
     turn = data.get("turn", 1)
     if not _is_int(turn) or not 1 <= turn <= 1_000_000:
         parser.error(f"{path}/turn", "the turn number is a whole number from 1")
@@ -556,7 +555,7 @@ def player_json(p: Player) -> JSON:
     }
 
 
-def state_json(state: State) -> JSON:
+def state_to_json(state: State) -> JSON:
     out: JSON = {
         "turn": state.turn,
         "turn_player": state.turn_player,

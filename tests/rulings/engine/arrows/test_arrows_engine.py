@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulings.engine.arrows import GAME
-from rulings.engine.arrows.engine import apply_effect
+from rulings.engine.arrows.rules import apply_effect
 from rulings.engine.arrows.state import Card
 from rulings.engine.base import MalformedDocument
 from rulings.engine.replay import replay

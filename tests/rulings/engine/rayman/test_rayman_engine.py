@@ -9,7 +9,7 @@ import pytest
 from rulings.engine.base import GameOver, IllegalAction, MalformedDocument
 from rulings.engine.rayman import GAME
 from rulings.engine.rayman.actions import Action
-from rulings.engine.rayman.engine import combat_damage, find_payment
+from rulings.engine.rayman.rules import combat_damage, find_payment
 from rulings.engine.rayman.state import Card, Player
 from rulings.engine.registry import get_game
 from rulings.engine.replay import replay

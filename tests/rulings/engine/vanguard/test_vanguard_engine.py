@@ -12,8 +12,9 @@ from vanguard_builders import CRIT, G1, G2, G3, HEAL, K0, K1, K2, STAND, documen
 from rulings.engine.base import Game, IllegalAction, MalformedDocument
 from rulings.engine.registry import get_game
 from rulings.engine.replay import replay
-from rulings.engine.vanguard import GAME, sample_deck
+from rulings.engine.vanguard import GAME
 from rulings.engine.vanguard.actions import Action
+from rulings.engine.vanguard.game import sample_deck
 
 RULE_TEXT = Path("/work/shared/rules/vanguard-regles.txt")
 

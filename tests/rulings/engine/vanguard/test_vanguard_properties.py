@@ -12,8 +12,9 @@ from vanguard_builders import CRIT, G1, G2, HEAL, K0, K1, K2, STAND, document, p
 
 from rulings.engine.base import IllegalAction, MalformedDocument
 from rulings.engine.replay import replay
-from rulings.engine.vanguard import GAME, sample_deck
+from rulings.engine.vanguard import GAME
 from rulings.engine.vanguard.actions import ACTION_FIELDS, Action
+from rulings.engine.vanguard.game import sample_deck
 from rulings.engine.vanguard.state import CIRCLES, State
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -13,9 +13,11 @@ from ..common.turns import (
     make_apply,
     make_draw,
     make_phase_handlers,
+    make_start,
     phases_named,
     players_lose,
 )
+from ..common.turns import outcome as outcome  # the result stored on the state
 from ..messages import Message, msg, terms
 from .actions import Action, Ref
 from .state import Card, Player, State
@@ -356,6 +358,7 @@ draw = make_draw(
     deck_out_rules=("RAY-DRAW", "RAY-DECK-OUT"),
     empty_deck_rules=("RAY-DECK-OUT",),
 )
+start = make_start(draw)
 
 
 def pass_turn(state: State, events: list[Event]) -> None:
@@ -791,8 +794,8 @@ HANDLERS: dict[str, Callable[[State, Action], list[Event]]] = {
 apply = make_apply(HANDLERS, game_over_rule="RAY-GAME-OVER", turn_rule="RAY-TURN", draw_rule="RAY-DRAW")
 
 
-def legal_actions(state: State, key: str | None = None) -> list[Action]:
-    key = key or state.turn_player
+def legal_actions(state: State, player: str | None = None) -> list[Action]:
+    key = player or state.turn_player
     if state.result is not None or key != state.turn_player:
         return []
     phase = state.phase
@@ -836,3 +839,8 @@ def legal_actions(state: State, key: str | None = None) -> list[Action]:
     actions.append(NEXT_PHASE_ACTION[key])
     actions.append(END_TURN_ACTION[key])
     return actions
+
+
+def check_given(state: State) -> None:
+    """A state given in a document may already be decided (check_tings)."""
+    check_tings(state, [])

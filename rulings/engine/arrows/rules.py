@@ -12,9 +12,11 @@ from ..common.turns import (
     make_apply,
     make_draw,
     make_phase_handlers,
+    make_start,
     phases_named,
     players_lose,
 )
+from ..common.turns import outcome as outcome  # the result stored on the state
 from ..messages import Message, msg, terms
 from .actions import Action, Ref
 from .state import EFFECT_KINDS, LINES, Card, Player, State, TurnEffect
@@ -310,6 +312,7 @@ draw = make_draw(
     deck_out_rules=("ARR-DECK-OUT",),
     empty_deck_rules=("ARR-DECK-OUT",),
 )
+start = make_start(draw)
 
 
 def halve(state: State, key: str, rules: tuple[str, ...], events: list[Event]) -> None:
@@ -748,8 +751,8 @@ HANDLERS: dict[str, Callable[[State, Action], list[Event]]] = {
 apply = make_apply(HANDLERS, game_over_rule="ARR-GAME-OVER", turn_rule="ARR-TURN", draw_rule="ARR-TURN")
 
 
-def legal_actions(state: State, key: str | None = None) -> list[Action]:
-    key = key or state.turn_player
+def legal_actions(state: State, player: str | None = None) -> list[Action]:
+    key = player or state.turn_player
     if state.result is not None or key != state.turn_player:
         return []
     phase = state.phase
@@ -786,3 +789,8 @@ def legal_actions(state: State, key: str | None = None) -> list[Action]:
     actions.append(NEXT_PHASE_ACTION[key])
     actions.append(END_TURN_ACTION[key])
     return actions
+
+
+def check_given(state: State) -> None:
+    """A state given in a document may already be decided (check_life_points)."""
+    check_life_points(state, [])

@@ -200,59 +200,52 @@ def _pool_counts() -> tuple[int, int, int]:
     return Card.objects.count(), CardImport.objects.count(), Banlist.objects.count()
 
 
+def _assert_refused(folder, match: str | None = None) -> None:
+    """Loading ``folder`` (every file, as if none were loaded) fails and writes nothing."""
+    before = _pool_counts()
+    with pytest.raises(ImportFailed, match=match):
+        snapshot_load(directory=folder, force=True)
+    assert _pool_counts() == before
+
+
 @pytest.mark.django_db
 def test_a_truncated_file_fails_cleanly_before_any_write(snapshot_copy):
-    before = _pool_counts()
     last = snapshot_copy / "vanguard-original-cards.cdb.gz"  # the last file: the others were read first
     last.write_bytes(last.read_bytes()[:500])
-    with pytest.raises(ImportFailed, match="vanguard-original-cards.cdb.gz is truncated or damaged"):
-        snapshot_load(directory=snapshot_copy, force=True)
-    assert _pool_counts() == before
+    _assert_refused(snapshot_copy, "vanguard-original-cards.cdb.gz is truncated or damaged")
 
 
 @pytest.mark.django_db
 def test_a_file_that_does_not_match_its_checksum_is_refused(snapshot_copy):
-    before = _pool_counts()
     path = snapshot_copy / "yugioh-cards.json.gz"
     document = json.loads(gzip.decompress(path.read_bytes()))
     document["data"][0]["name"] = "Tampered"
     path.write_bytes(gzip.compress(json.dumps(document).encode()))
-    with pytest.raises(ImportFailed, match="does not match its checksum"):
-        snapshot_load(directory=snapshot_copy, force=True)
-    assert _pool_counts() == before
+    _assert_refused(snapshot_copy, "does not match its checksum")
 
 
 @pytest.mark.django_db
 def test_a_file_that_parses_badly_is_refused_even_with_a_matching_checksum(snapshot_copy):
-    before = _pool_counts()
     path = snapshot_copy / "yugioh-cards.json.gz"
     data = b'{"data": [{"id": "not a passcode"}]}'
     path.write_bytes(gzip.compress(data))
     manifest = json.loads((snapshot_copy / "manifest.json").read_text())
     manifest["files"][0].update(sha256=hashlib.sha256(data).hexdigest(), size=len(data))
     (snapshot_copy / "manifest.json").write_text(json.dumps(manifest))
-    with pytest.raises(ImportFailed, match="not a passcode"):
-        snapshot_load(directory=snapshot_copy, force=True)
-    assert _pool_counts() == before
+    _assert_refused(snapshot_copy, "not a passcode")
 
 
 @pytest.mark.django_db
 def test_a_file_over_the_card_file_cap_is_not_unpacked(snapshot_copy, settings):
-    before = _pool_counts()
     settings.CARD_IMPORT_MAX_BYTES = 50_000
-    with pytest.raises(ImportFailed):
-        snapshot_load(directory=snapshot_copy, force=True)
-    assert _pool_counts() == before
+    _assert_refused(snapshot_copy)
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("content", [b"", b"{not json", b'{"format": 99, "files": []}', b"[" * 100_000])
 def test_a_damaged_manifest_is_refused(snapshot_copy, content):
-    before = _pool_counts()
     (snapshot_copy / "manifest.json").write_bytes(content)
-    with pytest.raises(ImportFailed, match="card snapshot: .*nothing was loaded"):
-        snapshot_load(directory=snapshot_copy, force=True)
-    assert _pool_counts() == before
+    _assert_refused(snapshot_copy, "card snapshot: .*nothing was loaded")
 
 
 @pytest.mark.django_db

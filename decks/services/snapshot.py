@@ -211,9 +211,15 @@ def snapshot_games_loaded() -> set[str]:
 
 
 def snapshot_load(
-    *, directory: Path | None = None, force: bool = False, progress: ProgressCallback | None = None
+    *,
+    directory: Path | None = None,
+    force: bool = False,
+    apply_changes: bool = False,
+    progress: ProgressCallback | None = None,
 ) -> SnapshotOutcome:
-    """Load the files of the snapshot not loaded yet (all with ``force``); see the module's docstring."""
+    """Load the files of the snapshot not loaded yet (all with ``force``); see the module's docstring.
+    ``apply_changes`` applies the changes staged for existing cards at once (``load_card_snapshot
+    --apply-changes``, audited as that command)."""
     manifest, entries = snapshot_manifest(directory)
     outcome = SnapshotOutcome(built_at=str(manifest.get("built_at", "")))
     todo = []
@@ -232,6 +238,8 @@ def snapshot_load(
                 progress=progress,
                 filename=entry.label,
                 origin=CardImport.Origin.COMMAND,
+                apply_changes=apply_changes,
+                applied_via="manage.py load_card_snapshot",
             )
         else:
             result = _banlists_load(entry, payload)

@@ -137,6 +137,11 @@ def test_a_newer_snapshot_stages_changes_instead_of_overwriting_an_edited_card(s
     assert Card.objects.get(game="yugioh", key="89631139").name == "Blue-Eyes (edited)"
     change = CardChange.objects.get(key="89631139", status=CardChange.Status.PENDING)
     assert change.after["name"] == "Blue-Eyes White Dragon"
+    applied = snapshot_load(force=True, apply_changes=True)  # load_card_snapshot --force --apply-changes
+    assert sum(result.applied for _entry, result in applied.loaded) == 1
+    assert Card.objects.get(game="yugioh", key="89631139").name == "Blue-Eyes White Dragon"
+    change = CardChange.objects.get(key="89631139", status=CardChange.Status.APPLIED)
+    assert change.applied_via == "manage.py load_card_snapshot"
 
 
 @pytest.mark.django_db

@@ -12,8 +12,8 @@ the pool's trust rules:
 * a card the pool does not hold is added — on a fresh install that is the whole snapshot, written directly;
 * a card the pool holds with other values (an admin's edit, a newer snapshot) is **staged** as a
   ``CardChange`` for an admin, never overwritten; a card whose id belongs to another card is a conflict;
-* a banlist is created when no list of that name exists; an existing list of the same name is left alone
-  (an official list has a new name when it changes).
+* the banlist (one list a file) is created when no list of that name exists; an existing list of the same
+  name is left alone (an official list has a new name when it changes).
 
 Each snapshot file is loaded once: its import is recorded under a label with its checksum
 (``snapshot:yugioh-cards.json.gz@1a2b3c4d5e6f``), so a second run finds it and does nothing (a few
@@ -157,9 +157,9 @@ def snapshot_file_bytes(entry: SnapshotFile, directory: Path | None = None) -> b
     try:
         with path.open("rb") as raw, gzip.GzipFile(fileobj=raw, mode="rb") as unzipped:
             data = unzipped.read(limit + 1)
-    except OSError as error:  # missing file, not gzip (BadGzipFile), truncated (EOFError is not OSError)
+    except OSError as error:  # a missing file, or not gzip at all (BadGzipFile)
         raise _fail(f"cannot read {entry.name} ({error}).", where=entry.name) from None
-    except (EOFError, zlib.error) as error:
+    except (EOFError, zlib.error) as error:  # cut short, or damaged inside
         raise _fail(
             f"{entry.name} is truncated or damaged ({error or 'unexpected end'}).", where=entry.name
         ) from None
@@ -176,7 +176,10 @@ def snapshot_file_bytes(entry: SnapshotFile, directory: Path | None = None) -> b
 def _parse(entry: SnapshotFile, data: bytes) -> Any:
     """Cards (records) or banlist bytes, checked completely, with the counts of the manifest."""
     if entry.kind == "cards":
-        records = read_card_file(data=data, filename=entry.reader_filename, game=entry.game)
+        try:
+            records = read_card_file(data=data, filename=entry.reader_filename, game=entry.game)
+        except ImportFailed as error:
+            raise _fail(f"{entry.name}: {error.message}", where=error.where or entry.name) from None
         if len(records) != entry.count:
             raise _fail(f"{entry.name} holds {len(records)} cards, the manifest says {entry.count}.")
         return records
@@ -185,8 +188,8 @@ def _parse(entry: SnapshotFile, data: bytes) -> Any:
     except BanlistError as error:
         raise _fail(f"{entry.name}: line {error.line}: {error.message}.", where=entry.name) from None
     names = tuple(banlist.name for banlist in lists)
-    if names != entry.lists or sum(len(banlist.limits) for banlist in lists) != entry.count:
-        raise _fail(f"{entry.name} holds the lists {names}, not those of the manifest.", where=entry.name)
+    if len(names) != 1 or names != entry.lists or len(lists[0].limits) != entry.count:
+        raise _fail(f"{entry.name} holds the lists {names}, not the one of the manifest.", where=entry.name)
     return data
 
 
@@ -248,24 +251,10 @@ def snapshot_load(
 
 
 def _banlists_load(entry: SnapshotFile, data: bytes) -> ImportResult:
-    """Create the snapshot's lists that the pool lacks; a list of the same name is never replaced."""
-    existing = set(
-        Banlist.objects.filter(game=entry.game, name__in=entry.lists).values_list("name", flat=True)
-    )
-    if existing == set(entry.lists):
-        return ImportResult(game=entry.game, total=len(entry.lists), unchanged=len(entry.lists), names=[])
-    if existing:  # a file of several lists, some present: import only the missing ones
-        kept = [b for b in read_banlists(data) if b.name not in existing]
-        data = "\n".join(
-            [f"!{b.name}"]
-            + (["$whitelist"] if b.whitelist else [])
-            + [f"{k} {v}" for k, v in b.limits.items()]
-            for b in kept
-        ).encode()
-    result = banlists_import(data=data, source=entry.label, game=entry.game)
-    result.unchanged += len(existing)
-    result.total += len(existing)
-    return result
+    """Create the snapshot's list unless the pool has a list of that name (which is never replaced)."""
+    if Banlist.objects.filter(game=entry.game, name__in=entry.lists).exists():
+        return ImportResult(game=entry.game, total=len(entry.lists), unchanged=len(entry.lists))
+    return banlists_import(data=data, source=entry.label, game=entry.game)
 
 
 # --- building ------------------------------------------------------------------------------------------
@@ -428,9 +417,7 @@ def snapshot_build(
     banlist_path, banlist_name = current_tcg_banlist(source / "yugioh")
     banlist_data = _only_banlist(banlist_path.read_bytes(), banlist_name)
     (banlist,) = read_banlists(banlist_data)
-    counts = {
-        word: sum(1 for v in banlist.limits.values() if v == n) for n, word in enumerate(("0", "1", "2"))
-    }
+    copies = list(banlist.limits.values())
     add(
         "yugioh-banlist-tcg.lflist.conf.gz",
         "yugioh",
@@ -440,9 +427,9 @@ def snapshot_build(
         banlist_path,
         count=len(banlist.limits),
         lists=[banlist_name],
-        forbidden=counts["0"],
-        limited=counts["1"],
-        semi_limited=counts["2"],
+        forbidden=copies.count(0),
+        limited=copies.count(1),
+        semi_limited=copies.count(2),
         upstream=UPSTREAM["yugioh/*.lflist.conf"],
     )
     for name, relative, reader, strip in (

@@ -1,14 +1,19 @@
-"""Demo card pools for `make run` (idempotent), in two parts that `manage.py load_demo` runs around the
-tournaments demo: ``load_cards`` (the fixture cards of every game and the demo banlists) before it, and
-``load_deck_lists`` (the demo event's banlist and a few registered deck lists) after it, so that a fresh
-database gets everything from the first run. ``load_demo`` does both (cards, then lists if the event exists).
+"""Demo card pools for `make run` (idempotent). First the real card pool shipped in decks/snapshots/
+(``load_card_snapshot``, when ``CARD_SNAPSHOT_ON_DEMO``); then, in two parts that `manage.py load_demo` runs
+around the tournaments demo, ``load_cards`` (the fixture cards of the games the snapshot did not bring, and
+the demo banlists) before it, and ``load_deck_lists`` (the demo event's banlist and a few registered deck
+lists) after it, so that a fresh database gets everything from the first run. ``load_demo`` does both
+(cards, then lists if the event exists).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from decks.services.cards import banlists_import_file, cards_import_file
+from django.conf import settings
+
+from decks.services.cards import ImportFailed, banlists_import_file, cards_import_file
+from decks.services.snapshot import snapshot_games_loaded, snapshot_load
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CARD_FILES = [
@@ -47,9 +52,34 @@ def load_demo(stdout=None) -> None:
     load_deck_lists(stdout)
 
 
+def load_card_snapshot(stdout=None) -> None:
+    """The real card pool shipped with the site (a few seconds the first time, then nothing to do). A
+    damaged snapshot is reported and skipped: the demo goes on with the small fixture pools."""
+    if not getattr(settings, "CARD_SNAPSHOT_ON_DEMO", True):
+        return
+    try:
+        outcome = snapshot_load()
+    except ImportFailed as error:
+        if stdout is not None:
+            stdout.write(f"  card snapshot NOT loaded: {error}")
+        return
+    if stdout is not None:
+        for entry, result in outcome.loaded:
+            staged = f", {result.staged} change(s) staged for review" if result.staged else ""
+            stdout.write(
+                f"  card snapshot: {entry.name} — {result.created} new, {result.unchanged} unchanged{staged}"
+            )
+        if not outcome.loaded:
+            stdout.write(f"  card snapshot of {outcome.built_at}: already loaded")
+
+
 def load_cards(stdout=None) -> None:
-    """The fixture card pools of the four games and the fixture banlists."""
+    """The fixture card pools of the four games (of the games the snapshot did not bring) and the fixture
+    banlists."""
+    from_snapshot = snapshot_games_loaded()
     for game, filename in CARD_FILES:
+        if game in from_snapshot:
+            continue
         result = cards_import_file(path=FIXTURES / filename, game=game)
         if stdout is not None:
             stdout.write(f"  cards: {filename} ({game}) — {result.created} new, {result.updated} updated")

@@ -143,6 +143,9 @@ EVENT_IMPORT_MAX_BYTES = env.int("EVENT_IMPORT_MAX_BYTES", default=10 * 1024 * 1
 CARD_IMPORT_MAX_BYTES = env.int("CARD_IMPORT_MAX_BYTES", default=64 * 1024 * 1024)
 CARD_IMPORT_MAX_ROWS = env.int("CARD_IMPORT_MAX_ROWS", default=200_000)
 CARD_IMPORT_CHUNK_ROWS = env.int("CARD_IMPORT_CHUNK_ROWS", default=1000)
+# `manage.py load_demo` (so `make run`) first loads the card pool shipped in decks/snapshots/ (every
+# Yu-Gi-Oh! card, the current TCG banlist, the Vanguard lists; docs/decks.md, "The shipped card pool").
+CARD_SNAPSHOT_ON_DEMO = env.bool("CARD_SNAPSHOT_ON_DEMO", default=True)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -14,3 +14,5 @@ LANGUAGE_CODE = "en"
 # Rate limits (core/ratelimit.py) count in a cache that every test of a run shares: off unless a test
 # turns them on.
 RATELIMIT_ENABLED = False
+# Tests use their own small card fixtures: load_demo does not load the shipped snapshot unless a test asks.
+CARD_SNAPSHOT_ON_DEMO = False

@@ -90,7 +90,11 @@ def collation_key(text: str | None, language: str | None = None) -> tuple[str, s
     return _key(str(text or ""), _language(language))
 
 
-def sort_by_name(items: Iterable[T], name: Callable[[T], str] = str, language: str | None = None) -> list[T]:
-    """The items sorted by `name(item)` for readers of `language` (default: the active language)."""
+def sort_by_name(
+    items: Iterable[T], name: Callable[[T], object] | None = None, language: str | None = None
+) -> list[T]:
+    """The items sorted by `name(item)` (default: the item itself; None counts as "") for readers of
+    `language` (default: the active language)."""
     code = _language(language)
-    return sorted(items, key=lambda item: _key(str(name(item) or ""), code))
+    get = name or (lambda item: item)
+    return sorted(items, key=lambda item: _key(str(get(item) or ""), code))

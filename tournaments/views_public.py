@@ -56,8 +56,10 @@ def _round(request: HttpRequest, event: Event):
 
 
 # Projector mode (docs/tournament-day.md, "Projector mode"): ?projector=1 shows the list full screen, a page
-# of `rows` rows (0: as many as fit the screen) every `every` seconds, turned by static/js/wall.js.
+# of `rows` rows (0: as many as fit the screen) every `every` seconds, turned by static/js/wall.js; the list
+# is fetched again after the last page once `refresh` seconds have passed.
 PROJECTOR_EVERY_DEFAULT = 10  # seconds a page stays up
+PROJECTOR_REFRESH_DEFAULT = 30  # at the end of a cycle, the list is fetched again if this many seconds passed
 PROJECTOR_EVERY_MAX = 600
 PROJECTOR_ROWS_MAX = 500
 
@@ -66,7 +68,13 @@ def _projector(request: HttpRequest) -> dict:
     on = request.GET.get("projector") == "1"
     every = parse_bounded_int(request.GET.get("every", ""), minimum=1, maximum=PROJECTOR_EVERY_MAX)
     rows = parse_bounded_int(request.GET.get("rows", ""), minimum=1, maximum=PROJECTOR_ROWS_MAX)
-    return {"projector": on, "every": every or PROJECTOR_EVERY_DEFAULT, "page_rows": rows or 0}
+    refresh = parse_bounded_int(request.GET.get("refresh", ""), minimum=1, maximum=PROJECTOR_EVERY_MAX)
+    return {
+        "projector": on,
+        "every": every or PROJECTOR_EVERY_DEFAULT,
+        "page_rows": rows or 0,
+        "refresh": refresh or PROJECTOR_REFRESH_DEFAULT,
+    }
 
 
 @require_GET

@@ -1,23 +1,25 @@
 // Projector mode of the wall pages (?projector=1; docs/tournament-day.md, "Projector mode"). The list's rows
 // are shown a page at a time — data-rows rows, or as many as fit the screen — and the next page comes every
-// data-every seconds; after the last page the page reloads (a new round, new results), at most every 30 s.
+// data-every seconds; after the last page the list is fetched again (a new round, new results), at most every
+// data-refresh seconds (30 by default), and swapped in without a reload (if the hall's network is down, the
+// old list goes on turning).
 // Keys: Space pause/resume, → or Page Down next page, ← or Page Up previous page, Home first page, F full
 // screen (Esc leaves it). The CSP allows no inline script or style: rows are hidden with `hidden`.
 (function () {
   "use strict";
-  const MIN_RELOAD_MS = 30000;
 
   function init() {
     const main = document.querySelector("[data-projector]");
     if (!main) return;
-    const body = main.querySelector("[data-paged]");
-    const rows = body ? Array.from(body.rows) : [];
+    let body = main.querySelector("[data-paged]");
+    let rows = body ? Array.from(body.rows) : [];
     const every = Math.max(1, Number(main.dataset.every) || 10) * 1000;
     const asked = Math.max(0, Number(main.dataset.rows) || 0);
+    const refreshAfter = Math.max(1, Number(main.dataset.refresh) || 30) * 1000;
     const label = document.querySelector("[data-page-label]");
     const pausedLabel = document.querySelector("[data-paused-label]");
     const pauseButton = document.querySelector("[data-action='pause']");
-    const loadedAt = Date.now();
+    let loadedAt = Date.now();
     let perPage = Math.max(1, rows.length);
     let page = 0;
     let paused = false;
@@ -73,10 +75,30 @@
       }
     }
 
+    function refresh() {
+      loadedAt = Date.now();
+      window.fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
+        .then((response) => (response.ok ? response.text() : Promise.reject(response.status)))
+        .then((html) => {
+          const fresh = new DOMParser().parseFromString(html, "text/html");
+          const freshMain = fresh.querySelector("[data-projector]");
+          const heading = document.querySelector(".wall-heading");
+          const freshHeading = fresh.querySelector(".wall-heading");
+          if (!freshMain) throw new Error("no list");
+          if (heading && freshHeading) heading.textContent = freshHeading.textContent;
+          main.replaceChildren(...Array.from(freshMain.childNodes).map((node) => document.importNode(node, true)));
+          body = main.querySelector("[data-paged]");
+          rows = body ? Array.from(body.rows) : [];
+          fit();
+          show(0);
+        })
+        .catch(() => show(0));
+    }
+
     function advance() {
       if (paused) return;
-      if (page === pageCount() - 1 && Date.now() - loadedAt >= MIN_RELOAD_MS) {
-        window.location.reload();
+      if (page === pageCount() - 1 && Date.now() - loadedAt >= refreshAfter) {
+        refresh();
         return;
       }
       show(page + 1);

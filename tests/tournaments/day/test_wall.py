@@ -73,7 +73,8 @@ def test_projector_mode_and_its_bounded_parameters(client, organizer):
     assert "data-projector" not in plain and "wall.js" not in plain
     assert 'data-testid="projector-link"' in plain
     html = client.get(url, {"projector": "1", "every": "3", "rows": "20"}).content.decode()
-    assert 'data-projector data-every="3" data-rows="20"' in html and "/static/js/wall.js" in html
+    assert 'data-projector data-every="3" data-rows="20" data-refresh="30"' in html
+    assert "/static/js/wall.js" in html
     assert 'data-testid="projector-pause"' in html and "wall-tabs" not in html
     for every, rows in (("0", "-1"), ("abc", "9999"), ("²", "")):
         html = client.get(url, {"projector": "1", "every": every, "rows": rows}).content.decode()

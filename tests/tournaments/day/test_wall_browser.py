@@ -4,9 +4,12 @@ Screenshots in test-artifacts/screenshots/wall/."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.test import Client
+from playwright.sync_api import expect
 
 from tests.conftest import save_screenshot
 from tests.tournaments.day.conftest import played_event
@@ -94,3 +97,16 @@ def test_event_lists_and_wall_fit_a_phone(live_server, page_at, organizer):
         phone.goto(f"{base}{path}")
         assert _fits(phone), path
     save_screenshot(phone, "wall/my-events-phone")
+
+
+def test_projector_picks_up_the_next_round_without_reloading(live_server, page_at, organizer):
+    event = played_event(organizer, players=8, rounds=1)
+    page = page_at("tablet")
+    page.goto(f"{live_server.url}/events/{event.pk}/wall/pairings/?projector=1&every=1&refresh=1")
+    page.wait_for_selector("[data-projector][data-ready='1']")
+    assert page.locator(".wall-heading").inner_text().endswith("round 1")
+    page.evaluate("window.stillTheSamePage = true")
+    services.round_pair_next(event=event, user=organizer)
+    expect(page.locator(".wall-heading")).to_have_text(re.compile(r"round 2$"), timeout=10_000)
+    assert page.evaluate("window.stillTheSamePage === true")  # swapped in, not reloaded
+    assert page.locator("tbody[data-paged] tr").count() == 8

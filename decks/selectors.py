@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rapidfuzz import fuzz, process
 
+from core.collation import collation_key
 from decks.cardfiles import CardRecord
 from decks.formats import CardRef, DeckList
 from decks.models import Banlist, Card, CardKey, DeckCheck, DeckListVersion, EventDeckSettings
@@ -496,10 +497,9 @@ def event_deck_lists(*, event):
     """Every registration of the event with its deck list and latest version (a fixed number of queries)."""
     from tournaments.models import Registration
 
-    registrations = list(
-        Registration.objects.filter(event=event)
-        .select_related("player", "deck_list")
-        .order_by("player__username")
+    registrations = sorted(  # by name in the reader's collation (core.collation)
+        Registration.objects.filter(event=event).select_related("player", "deck_list"),
+        key=lambda r: (collation_key(str(r.player)), r.player.username),
     )
     lists = [r.deck_list for r in registrations if hasattr(r, "deck_list")]
     latest: dict[int, DeckListVersion] = {}

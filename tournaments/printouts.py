@@ -27,7 +27,8 @@ def _context(*, kind: str, event: Event, round_: Round | None) -> tuple[str, dic
     if kind in ("pairings-name", "pairings-table", "slips") and round_ is None:
         raise NothingToPrint(_("No round is paired yet."))
     if kind == "pairings-name":
-        return "tournaments/print/pairings_name.html", {**base, "rows": pairings_by_name(round_=round_)}
+        rows = pairings_by_name(round_=round_, with_points=True, event=event)
+        return "tournaments/print/pairings_name.html", {**base, "rows": rows}
     if kind == "pairings-table":
         return "tournaments/print/pairings_table.html", {**base, "rows": pairings_by_table(round_=round_)}
     if kind == "slips":

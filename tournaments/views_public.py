@@ -23,6 +23,7 @@ from tournaments.selectors.rounds import (
     pairings_by_table,
     topcut_bracket,
 )
+from tournaments.selectors.standings import event_standings
 from tournaments.services.common import can_judge, can_score
 from tournaments.services.timer import timer_state
 
@@ -54,32 +55,63 @@ def _round(request: HttpRequest, event: Event):
     return round_
 
 
+# Projector mode (docs/tournament-day.md, "Projector mode"): ?projector=1 shows the list full screen, a page
+# of `rows` rows (0: as many as fit the screen) every `every` seconds, turned by static/js/wall.js; the list
+# is fetched again after the last page once `refresh` seconds have passed.
+PROJECTOR_EVERY_DEFAULT = 10  # seconds a page stays up
+PROJECTOR_REFRESH_DEFAULT = 30  # at the end of a cycle, the list is fetched again if this many seconds passed
+PROJECTOR_EVERY_MAX = 600
+PROJECTOR_ROWS_MAX = 500
+
+
+def _projector(request: HttpRequest) -> dict:
+    on = request.GET.get("projector") == "1"
+    every = parse_bounded_int(request.GET.get("every", ""), minimum=1, maximum=PROJECTOR_EVERY_MAX)
+    rows = parse_bounded_int(request.GET.get("rows", ""), minimum=1, maximum=PROJECTOR_ROWS_MAX)
+    refresh = parse_bounded_int(request.GET.get("refresh", ""), minimum=1, maximum=PROJECTOR_EVERY_MAX)
+    return {
+        "projector": on,
+        "every": every or PROJECTOR_EVERY_DEFAULT,
+        "page_rows": rows or 0,
+        "refresh": refresh or PROJECTOR_REFRESH_DEFAULT,
+    }
+
+
 @require_GET
 def public_pairings(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Pairings of a round (default: the latest) by name — alphabetical, as pinned on walls — or by table."""
+    """Pairings of a round (default: the latest) by name — alphabetical in the reader's language, each player
+    once with their points before the round, table and opponent, as pinned on walls — or by table."""
     event = _public_event(request, event_id)
     round_ = _round(request, event)
     by = "table" if request.GET.get("by") == "table" else "name"
+    if round_ is None:
+        rows = []
+    elif by == "table":
+        rows = pairings_by_table(round_=round_)
+    else:
+        rows = pairings_by_name(round_=round_, with_points=True, event=event)
     context = {
         "event": event,
         "round": round_,
         "rounds": list(event_rounds(event=event)),
         "by": by,
-        "rows": (pairings_by_table(round_=round_) if by == "table" else pairings_by_name(round_=round_))
-        if round_ is not None
-        else [],
+        "rows": rows,
+        **_projector(request),
     }
     return render(request, "tournaments/public/pairings.html", context)
 
 
 @require_GET
 def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The standings with the event's tie-breakers (formats: core.figures)."""
     event = _public_event(request, event_id)
-    return render(
-        request,
-        "tournaments/public/standings.html",
-        {"event": event, "rows": day_selectors.standings_lines(event=event), "policy": event.tiebreak_policy},
-    )
+    context = {
+        "event": event,
+        "rows": event_standings(event=event),
+        "policy": event.tiebreak_policy,
+        **_projector(request),
+    }
+    return render(request, "tournaments/public/standings.html", context)
 
 
 @require_GET

@@ -108,6 +108,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# One date and time format per kind and language (24-hour clock): config/formats/.
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = env("TIME_ZONE", default="Europe/Paris")
 USE_I18N = True
 USE_TZ = True

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from decks.formats import SECTION_TITLES, DeckEntry, DeckFormatError, DeckList, parse_deck
@@ -159,7 +160,7 @@ def decklist_submit(
 
 
 def _locked_message(event) -> str:
-    deadline = timezone.localtime(event.decklist_deadline).strftime("%Y-%m-%d %H:%M")
+    deadline = date_format(timezone.localtime(event.decklist_deadline), "DATETIME_FORMAT")
     return _(
         "Deck lists for this event were locked at the deadline (%(deadline)s): your list can no longer be "
         "changed. Ask a judge if it must be corrected."

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
 
+from core import figures
+from core.collation import collation_key
 from tournaments.models import (
     Event,
     Match,
@@ -64,7 +66,7 @@ def registration_counts(*, event: Event) -> dict[str, int]:
     return counts
 
 
-def registrations_search(*, event: Event, query: str = "", limit: int = 200) -> QuerySet[Registration]:
+def registrations_search(*, event: Event, query: str = "", limit: int = 200) -> list[Registration]:
     """Registrations whose username or name contains the query (check-in desk search), by name."""
     rows = Registration.objects.filter(event=event).select_related("player", "deck_list")
     query = query.strip()
@@ -75,7 +77,8 @@ def registrations_search(*, event: Event, query: str = "", limit: int = 200) -> 
             | Q(player__first_name__icontains=query)
             | Q(player__last_name__icontains=query)
         )
-    return rows.order_by("player__display_name", "player__username")[:limit]
+    # Sorted here, not by the database: in the reader's collation (core.collation); one event is bounded.
+    return sorted(rows, key=lambda r: (collation_key(str(r.player)), r.player.username))[:limit]
 
 
 def swiss_rounds_played(*, event: Event) -> int:
@@ -265,25 +268,8 @@ def open_disputes(*, round_: Round | None) -> dict[int, object]:
 
 
 def percent(value: float) -> str:
-    """A tie-breaker fraction as shown to people: 0.44444 → "44.44"."""
-    return f"{100 * value:.2f}"
-
-
-@dataclass(frozen=True)
-class StandingLine:
-    entry: StandingEntry
-    omw: str
-    oomw: str
-    gwp: str
-    ogw: str
-
-
-def standings_lines(*, event: Event) -> list[StandingLine]:
-    """The standings with tie-breakers as percentages with two decimals (2 queries)."""
-    return [
-        StandingLine(row, percent(row.omw), percent(row.oomw), percent(row.gwp), percent(row.ogw))
-        for row in event_standings(event=event)
-    ]
+    """A tie-breaker fraction as shown to people (the one format, core.figures): 0.44444 → "44.44 %"."""
+    return figures.percent(value)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
+from core.collation import collation_key
 from tournaments.models import (
     Event,
     EventStaff,
@@ -53,8 +54,10 @@ def event_staff(*, event: Event) -> QuerySet[EventStaff]:
     return EventStaff.objects.filter(event=event).select_related("user").order_by("role", "user__username")
 
 
-def event_registrations(*, event: Event) -> QuerySet[Registration]:
-    return Registration.objects.filter(event=event).select_related("player").order_by("player__username")
+def event_registrations(*, event: Event) -> list[Registration]:
+    """The event's registrations by name in the reader's collation (sorted here: one event is bounded)."""
+    rows = Registration.objects.filter(event=event).select_related("player")
+    return sorted(rows, key=lambda r: (collation_key(str(r.player)), r.player.username))
 
 
 def registration_of(*, event: Event, user) -> Registration | None:
@@ -90,19 +93,43 @@ class NameRow:
     opponent: str | None
     match_id: int
     kind: str
+    points: int | None = None  # the player's points before the round (Swiss rounds, when asked for)
+    opponent_points: int | None = None
 
 
-def pairings_by_name(*, round_: Round) -> list[NameRow]:
-    """One row per player, alphabetical: what a player looks for on the wall."""
+def points_before(*, round_: Round, event: Event | None = None) -> dict[int, int]:
+    """Registration id -> Swiss points before this round (one query, whatever the field size); empty for a
+    top-cut round, where points no longer count."""
+    from tournaments.pairing import compute_standings
+    from tournaments.selectors.records import event_records, standings_settings
+
+    if round_.stage != RoundStage.SWISS:
+        return {}
+    event = event or round_.event
+    records = event_records(event=event, up_to_round=round_.number - 1)
+    rows = compute_standings(records=records.records, settings=standings_settings(event))
+    return {int(row.player): row.points for row in rows}
+
+
+def pairings_by_name(
+    *, round_: Round, with_points: bool = False, event: Event | None = None
+) -> list[NameRow]:
+    """One row per player — both players of a match, each with their table and opponent — by name in the
+    reader's collation (core.collation): what a player looks for on the wall. with_points adds each player's
+    points before the round (one more query)."""
+    points = points_before(round_=round_, event=event) if with_points else {}
+    swiss = with_points and round_.stage == RoundStage.SWISS
     rows = []
     for match in round_matches(round_=round_):
         a, b = match.player_a, match.player_b
+        pa = points.get(a.pk, 0) if swiss else None
+        pb = (points.get(b.pk, 0) if swiss else None) if b is not None else None
         rows.append(NameRow(str(a.player), a.player.username, a.pk, match.table, str(b.player) if b else None,
-                            match.pk, match.kind))  # fmt: skip
+                            match.pk, match.kind, pa, pb))  # fmt: skip
         if b is not None:
             rows.append(NameRow(str(b.player), b.player.username, b.pk, match.table, str(a.player), match.pk,
-                                match.kind))  # fmt: skip
-    rows.sort(key=lambda row: (row.name.casefold(), row.username))
+                                match.kind, pb, pa))  # fmt: skip
+    rows.sort(key=lambda row: (collation_key(row.name), row.username))
     return rows
 
 

@@ -77,12 +77,16 @@ def is_dangerous_cell(text: str) -> bool:
 
 
 def standings_table(*, event: Event) -> tuple[list[str], list[list[Any]]]:
+    from core.figures import spreadsheet_percent
     from tournaments.selectors.standings import event_standings
 
     header = [
         _("Rank"), _("Player"), _("Username"), _("Points"), _("Wins"), _("Draws"), _("Losses"), _("Byes"),
         _("OMW%"), _("OOMW%"), _("GW%"), _("OGW%"), _("Dropped after round"),
     ]  # fmt: skip
+    konami = event.tiebreak_policy == "konami"
+    if konami:
+        header.append(_("Tie-breaker"))  # XXYYYZZZ as text: its leading zeros kept
     rows = [
         [
             row.rank,
@@ -93,11 +97,12 @@ def standings_table(*, event: Event) -> tuple[list[str], list[list[Any]]]:
             row.draws,
             row.losses,
             row.byes,
-            round(100 * row.omw, 2),
-            round(100 * row.oomw, 2),
-            round(100 * row.gwp, 2),
-            round(100 * row.ogw, 2),
+            spreadsheet_percent(row.omw),  # the percentage with two decimals, as a number (core.figures)
+            spreadsheet_percent(row.oomw),
+            spreadsheet_percent(row.gwp),
+            spreadsheet_percent(row.ogw),
             row.dropped_after_round if row.dropped else "",
+            *([row.konami_number] if konami else []),
         ]  # fmt: skip
         for row in event_standings(event=event)
     ]

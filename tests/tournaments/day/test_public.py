@@ -21,7 +21,7 @@ def test_pairings_by_name_are_alphabetical_and_by_table_in_order(client, organiz
     response = client.get(f"/events/{event.pk}/wall/pairings/")
     assert response.status_code == 200
     html = response.content.decode()
-    names = re.findall(r"<tr><td>(Player \d+)</td>", html)
+    names = re.findall(r'<tr><td class="wall-name">(Player \d+)</td>', html)
     assert len(names) == 7 and names == sorted(names)
     assert "bye" in html
     html = client.get(f"/events/{event.pk}/wall/pairings/", {"by": "table", "round": 1}).content.decode()

@@ -114,7 +114,7 @@ def _staff_roles(*, user: Any, event: Any) -> set[str]:
 def event_is_staff(*, user: Any, event: Any) -> bool:
     """Judges, head judges and organizers of this event (and the site's superusers): the judge-call log is
     theirs. A scorekeeper is on the staff but is not a judge."""
-    from tournaments.services.common import JUDGE_ROLES
+    from tournaments.permissions import JUDGE_ROLES
 
     return bool(_staff_roles(user=user, event=event) & JUDGE_ROLES)
 
@@ -132,7 +132,7 @@ def events_for_staff(*, user: Any) -> QuerySet:
         return Event.objects.none()
     if user.is_superuser:
         return Event.objects.all()
-    from tournaments.services.common import JUDGE_ROLES
+    from tournaments.permissions import JUDGE_ROLES
 
     # a scorekeeper is staff but not a judge: the tablet offers only the events they judge
     judged = Q(staff__user=user, staff__role__in=JUDGE_ROLES)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,10 +12,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from decks.formats import SECTION_TITLES, DeckEntry, DeckFormatError, DeckList, parse_deck
+from decks.formats import SECTION_TITLES, DeckFormatError, DeckList, parse_deck
 from decks.models import Banlist, DeckAuditEntry, DeckCheck, DeckListVersion, EventDeckSettings
 from decks.models import DeckList as DeckListRow
-from decks.selectors import banlist_for_event, banlist_to_engine, can_staff, deck_is_locked
+from decks.selectors import banlist_for_event, banlist_to_engine, can_staff, deck_from_json, deck_is_locked
 from decks.services.validation import deck_validate
 from decks.validation import ValidationReport
 from rulings.engine.construction import UnknownRuleset
@@ -42,10 +41,6 @@ class DeckRefused(Exception):
         self.status = status
         self.report = report
         super().__init__(message)
-
-
-def deck_from_json(content: Mapping[str, Any]) -> DeckList:
-    return DeckList({s: [DeckEntry(e["ref"], e["count"]) for e in entries] for s, entries in content.items()})
 
 
 def deck_hash(deck: DeckList) -> str:

@@ -150,16 +150,11 @@ KNOWN: set[tuple[str, str]] = {
     ("tournaments/printouts.py", "decks.selectors"),
     ("tournaments/selectors/day.py", "decks.models"),
     ("tournaments/selectors/day.py", "decks.selectors"),
-    ("tournaments/selectors/drafts.py", "tournaments.services.common"),
     ("tournaments/selectors/home.py", "decks.models"),
     ("tournaments/services/event_import.py", "decks.models"),
     ("tournaments/services/events.py", "decks.models"),
     ("tournaments/services/exports.py", "decks.models"),
     ("tournaments/views_public.py", "decks.selectors"),
-    ("decks/selectors.py", "decks.services.cards"),
-    ("decks/selectors.py", "tournaments.services.common"),
-    ("decks/selectors.py", "decks.services.decklists"),
-    ("rulings/selectors.py", "tournaments.services.common"),
 }
 
 

@@ -7,6 +7,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
+        from core.home import register_home_items
         from tournaments.exporters.builtin import register_builtin
+        from tournaments.selectors.home import home_events
 
         register_builtin()
+        register_home_items("my_events", home_events)

@@ -114,22 +114,24 @@ def imports_of(path: Path) -> list[Import]:
     return found
 
 
+def goes_wrong_way(importer: str, module: str) -> bool:
+    """Whether module `importer` may not import `module` (both dotted names)."""
+    importer_layer, target_layer = layer_of(importer), layer_of(module)
+    if importer_layer is None or target_layer is None:
+        return False
+    bad_layer = target_layer != importer_layer and target_layer not in ALLOWED[importer_layer]
+    return bad_layer or (is_selector(importer) and is_service(module))
+
+
 def wrong_way_imports() -> list[Import]:
     wrong: list[Import] = []
     for path in source_files():
         importer = module_name(path)
-        importer_layer = layer_of(importer)
-        seen: set[tuple[int, str]] = set()
+        seen: set[int] = set()
         for imp in imports_of(path):
-            target_layer = layer_of(imp.module)
-            if target_layer is None:
-                continue
-            bad_layer = target_layer != importer_layer and target_layer not in ALLOWED[importer_layer]
-            bad_read = is_selector(importer) and is_service(imp.module)
-            # `from x import a, b` of a forbidden package counts once per statement, not once per name
-            key = (imp.line, layer_of(imp.module) if bad_layer else imp.module)
-            if (bad_layer or bad_read) and key not in seen:
-                seen.add(key)
+            # one wrong import statement counts once (`from package import a, b` yields several modules)
+            if goes_wrong_way(importer, imp.module) and imp.line not in seen:
+                seen.add(imp.line)
                 wrong.append(imp)
     return wrong
 
@@ -143,18 +145,20 @@ def test_the_reader_sees_imports_everywhere() -> None:
     assert is_service("tournaments.services.common") and not is_service("tournaments.permissions")
 
 
-# wrong-way imports not fixed yet (file, imported module): this list only shrinks
-KNOWN: set[tuple[str, str]] = {
-    ("core/views.py", "tournaments.selectors.home"),
-}
+def test_the_rule() -> None:
+    assert goes_wrong_way("tournaments.views_public", "decks.selectors")
+    assert goes_wrong_way("core.views", "tournaments.selectors.home")
+    assert goes_wrong_way("tournaments.selectors.day", "tournaments.services.common")
+    assert goes_wrong_way("rulings.selectors", "tournaments.services.common")  # any app's services
+    assert goes_wrong_way("decks.views", "rulings.models") and goes_wrong_way("rulings.views", "decks.models")
+    assert goes_wrong_way("rulings.engine.replay", "core.models")
+    assert not goes_wrong_way("decks.views", "tournaments.models")
+    assert not goes_wrong_way("rulings.selectors", "tournaments.permissions")
+    assert not goes_wrong_way("tournaments.forms", "rulings.engine.registry")
+    assert not goes_wrong_way("decks.services.decklists", "decks.selectors")
 
 
 def test_no_import_goes_the_wrong_way() -> None:
-    wrong = [imp for imp in wrong_way_imports() if (imp.path, imp.module) not in KNOWN]
+    """20 went the wrong way when this test was written (issue 13); none does now."""
+    wrong = wrong_way_imports()
     assert not wrong, f"{len(wrong)} imports go the wrong way:\n" + "\n".join(map(str, wrong))
-
-
-def test_known_wrong_way_imports_still_exist() -> None:
-    """An entry of KNOWN that was fixed must leave the list (so the list only shrinks)."""
-    still = {(imp.path, imp.module) for imp in wrong_way_imports()}
-    assert not KNOWN - still, f"fixed, remove from KNOWN: {sorted(KNOWN - still)}"

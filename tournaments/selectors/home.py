@@ -89,3 +89,8 @@ def home_staff_events(*, user, limit: int = LIMIT) -> list[HomeEvent]:
         roles.setdefault(staff.event_id, (staff.event, staff.role))
     ordered = sorted(roles.values(), key=lambda item: (-item[0].date.toordinal(), item[0].name))[:limit]
     return [HomeEvent(event, role, *_staff_step(event, role)) for event, role in ordered]
+
+
+def home_events(*, user) -> list[HomeEvent]:
+    """The home page's "my events" (registered with core.home): the events the person runs, then plays."""
+    return home_staff_events(user=user) + home_player_events(user=user)

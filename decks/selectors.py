@@ -20,6 +20,8 @@ from decks.models import DeckList as DeckListRow
 from decks.names import SUGGESTION_CUTOFF, normalise_name
 from decks.validation import lend_alias_keys
 from rulings.engine.decklists import Banlist as EngineBanlist
+from tournaments.models import Registration
+from tournaments.permissions import can_judge
 
 SEARCH_CANDIDATES = 400
 RANKED_CANDIDATES = 80
@@ -359,8 +361,6 @@ def banlist_to_engine(banlist: Banlist) -> EngineBanlist:
 def can_staff(*, user, event) -> bool:
     """A judge, head judge or organizer of this event (or a superuser): a scorekeeper is not — deck lists'
     contents, deck checks and unlocks are a judge's (tournaments.permissions.can_judge)."""
-    from tournaments.permissions import can_judge
-
     return user is not None and can_judge(user=user, event=event)
 
 
@@ -511,8 +511,6 @@ def deck_sheet(*, content: dict, game: str, index: DatabaseCardIndex | None = No
 
 def event_deck_lists(*, event):
     """Every registration of the event with its deck list and latest version (a fixed number of queries)."""
-    from tournaments.models import Registration
-
     registrations = list(
         Registration.objects.filter(event=event)
         .select_related("player", "deck_list")

@@ -19,6 +19,7 @@ from decks.selectors import banlist_for_event, banlist_to_engine, can_staff, dec
 from decks.services.validation import deck_validate
 from decks.validation import ValidationReport
 from rulings.engine.construction import UnknownRuleset
+from tournaments.permissions import can_manage
 
 MAX_UPLOAD_BYTES = 64 * 1024
 
@@ -185,8 +186,6 @@ def decklist_unlock(*, deck_list: DeckListRow, user, note: str) -> DeckAuditEntr
 def event_deck_settings_update(
     *, event, user, banlist: Banlist | None | object = ..., lists_published: bool | None = None
 ) -> EventDeckSettings:
-    from tournaments.services.common import can_manage
-
     if not can_manage(user=user, event=event):
         raise DeckRefused(
             _("Only an organizer of this event can do this."), code="permission_denied", status=403

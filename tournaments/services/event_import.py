@@ -42,6 +42,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.jsonload import INT64_MAX, INT64_MIN, JSONLoadError, load_json_strict, pointer
+from core.models import Role
 from tournaments.extensions import DocumentChecks, ImportContext, event_file_sections
 from tournaments.models import (
     Event,
@@ -432,8 +433,6 @@ def _new_tag() -> str:
 
 
 def _create_placeholders(doc: dict[str, Any], keys: list[str]) -> dict[str, Any]:
-    from core.models import Role
-
     User = get_user_model()
     entries = {u["username"]: u for u in doc["users"]}
     tag = _new_tag()

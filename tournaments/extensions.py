@@ -158,8 +158,17 @@ def deck_lists() -> DeckLists:
     return _deck_lists
 
 
+# the event file's own keys (tournaments.services.event_file): no section may write them
+OWN_KEYS = frozenset(
+    ("format", "version", "exported_at", "event", "users", "staff", "registrations", "rounds", "penalties")
+)
+
+
 def register_event_file_section(section: EventFileSection) -> None:
-    """Idempotent by the section's keys (ready() may run more than once in tests)."""
+    """Idempotent by the section's keys (ready() may run more than once in tests). Its keys must be described
+    by the published schema (`tournaments/schemas/event-v1.schema.json`), which refuses unknown ones."""
+    if OWN_KEYS & set(section.keys):
+        raise ValueError(f"the event file's own keys: {sorted(OWN_KEYS & set(section.keys))}")
     _sections[",".join(section.keys)] = section
 
 

@@ -112,3 +112,12 @@ def test_without_deck_lists_registered_tournaments_shows_none(organizer, event_w
     assert banlist_choices()[1:] == [] and banlist_resolve(game="yugioh", name="") is None
     with pytest.raises(TournamentError):
         banlist_resolve(game="yugioh", name="TCG 2026")
+
+
+def test_a_section_cannot_take_the_event_files_own_keys():
+    class Thief:
+        title, keys = "x", ("rounds",)
+
+    with pytest.raises(ValueError, match="own keys"):
+        extensions.register_event_file_section(Thief())
+    assert [s.keys for s in extensions.event_file_sections()] == [("deck_settings", "deck_lists")]

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from . import selectors
 from .forms import RoleDecisionForm, RoleRequestForm, RoleSetForm, SignUpForm
 from .health import run_checks
+from .home import home_items
 from .models import Role, RoleRequest, User
 from .progress import BACKEND_UNAVAILABLE, task_status
 from .services import roles as role_services
@@ -32,10 +33,9 @@ def home(request: HttpRequest) -> HttpResponse:
         Role.ORGANIZER: "core/home_organizer.html",
         Role.JUDGE: "core/home_judge.html",
     }.get(role, "core/home_player.html")
-    from tournaments.selectors.home import home_player_events, home_staff_events
-
-    my_events = home_staff_events(user=request.user) + home_player_events(user=request.user)
-    return render(request, template, {"role": role, "my_events": my_events})
+    # "my_events" and the rest come from the apps above core (core.home: registered in their ready())
+    context = {"my_events": [], **home_items(user=request.user), "role": role}
+    return render(request, template, context)
 
 
 def signup(request: HttpRequest) -> HttpResponse:

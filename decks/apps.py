@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class DecksConfig(AppConfig):
     name = "decks"
     verbose_name = _("Cards and deck lists")
+
+    def ready(self):
+        # What decks contributes to tournaments (which never imports decks): the deck lists its pages show,
+        # the event's banlist, the deck lists of the event file, the deck-lists exporter.
+        from decks.tournament_hooks import register
+
+        register()

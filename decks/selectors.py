@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import bisect
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Max, Q
 from django.utils import timezone
@@ -14,21 +15,42 @@ from rapidfuzz import fuzz, process
 
 from core.collation import collation_key
 from decks.cardfiles import CardRecord
-from decks.formats import CardRef, DeckList
+from decks.formats import CardRef, DeckEntry, DeckList
 from decks.models import Banlist, Card, CardKey, DeckCheck, DeckListVersion, EventDeckSettings
 from decks.models import DeckList as DeckListRow
 from decks.names import SUGGESTION_CUTOFF, normalise_name
 from decks.validation import lend_alias_keys
 from rulings.engine.decklists import Banlist as EngineBanlist
+from tournaments.models import Registration
+from tournaments.permissions import can_judge
 
 SEARCH_CANDIDATES = 400
 RANKED_CANDIDATES = 80
 
 
-def _record(card: Card) -> CardRecord:
-    from decks.services.cards import card_to_record
+def card_to_record(card: Card) -> CardRecord:
+    """The pure layer's view of a stored card."""
+    return {
+        "game": card.game,
+        "key": card.key,
+        "name": card.name,
+        "name_fr": card.name_fr or None,
+        "kind": card.kind,
+        "alias_of": card.alias_of or None,
+        "alternate_keys": list(card.alternate_keys),
+        "tags": list(card.tags),
+        "stats": dict(card.stats),
+        "limits": dict(card.limits),
+        "scopes": list(card.scopes),
+        "rarity": card.rarity or None,
+        "max_copies": card.max_copies,
+        "source": card.source,
+    }
 
-    return card_to_record(card)
+
+def deck_from_json(content: Mapping[str, Any]) -> DeckList:
+    """The deck of a stored version's content (`{section: [{"ref", "count"}]}`)."""
+    return DeckList({s: [DeckEntry(e["ref"], e["count"]) for e in entries] for s, entries in content.items()})
 
 
 class DatabaseCardIndex:
@@ -77,7 +99,7 @@ class DatabaseCardIndex:
             return
         found = CardKey.objects.filter(game=self.game, key__in=ids).select_related("card")
         for row in found:
-            self._by_id[row.key] = _record(row.card)
+            self._by_id[row.key] = card_to_record(row.card)
         for key in ids:
             self._by_id.setdefault(key, None)
 
@@ -89,7 +111,7 @@ class DatabaseCardIndex:
         for card in cards.order_by("pk"):
             for normalised in (card.name_norm, card.name_fr_norm):
                 if normalised in names:
-                    self._by_name.setdefault(normalised, _record(card))
+                    self._by_name.setdefault(normalised, card_to_record(card))
         for name in names:
             self._by_name.setdefault(name, None)
 
@@ -339,9 +361,7 @@ def banlist_to_engine(banlist: Banlist) -> EngineBanlist:
 
 def can_staff(*, user, event) -> bool:
     """A judge, head judge or organizer of this event (or a superuser): a scorekeeper is not — deck lists'
-    contents, deck checks and unlocks are a judge's (tournaments.services.common.can_judge)."""
-    from tournaments.services.common import can_judge
-
+    contents, deck checks and unlocks are a judge's (tournaments.permissions.can_judge)."""
     return user is not None and can_judge(user=user, event=event)
 
 
@@ -437,8 +457,6 @@ KIND_ORDER = {
 def deck_sheets(*, contents: list[dict], game: str) -> list[list[dict]]:
     """``deck_sheet`` for many lists at once, with one card lookup for all of them (a fixed number of
     queries, whatever the number of lists)."""
-    from decks.services.decklists import deck_from_json
-
     decks = [deck_from_json(content) for content in contents]
     merged: dict[str, list] = {}
     for deck in decks:
@@ -451,7 +469,6 @@ def deck_sheets(*, contents: list[dict], game: str) -> list[list[dict]]:
 def deck_sheet(*, content: dict, game: str, index: DatabaseCardIndex | None = None) -> list[dict]:
     """The list laid out for a deck check: per section, sorted by kind then name, with totals."""
     from decks.formats import SECTION_TITLES
-    from decks.services.decklists import deck_from_json
 
     deck = deck_from_json(content)
     index = index or DatabaseCardIndex(game).preload(deck)
@@ -495,8 +512,6 @@ def deck_sheet(*, content: dict, game: str, index: DatabaseCardIndex | None = No
 
 def event_deck_lists(*, event):
     """Every registration of the event with its deck list and latest version (a fixed number of queries)."""
-    from tournaments.models import Registration
-
     registrations = sorted(  # by name in the reader's collation (core.collation)
         Registration.objects.filter(event=event).select_related("player", "deck_list"),
         key=lambda r: (collation_key(str(r.player)), r.player.username),

@@ -44,6 +44,8 @@ from decks.services.decklists import (
     decklist_unlock,
     event_deck_settings_update,
 )
+from tournaments.models import Event, Registration
+from tournaments.permissions import can_manage
 
 EXPORT_TYPES = {
     "ydk": ("application/octet-stream", "ydk"),
@@ -54,8 +56,6 @@ EXPORT_TYPES = {
 
 
 def _event(event_id: int):
-    from tournaments.models import Event
-
     return get_object_or_404(Event, pk=event_id)
 
 
@@ -93,8 +93,6 @@ def card_autocomplete(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def my_deck(request: HttpRequest, event_id: int) -> HttpResponse:
-    from tournaments.models import Registration
-
     event = _event(event_id)
     registration = Registration.objects.filter(event=event, player=request.user).first()
     if registration is None:
@@ -159,18 +157,15 @@ def event_deck_lists(request: HttpRequest, event_id: int) -> HttpResponse:
     if not staff and not selectors.lists_published(event=event):
         raise PermissionDenied(_("Deck lists stay private until the organizer publishes them."))
     settings_form = None
-    if staff:
-        from tournaments.services.common import can_manage
-
-        if can_manage(user=request.user, event=event):
-            current = selectors.event_deck_settings_get(event=event)
-            settings_form = EventDeckSettingsForm(
-                game=event.game,
-                initial={
-                    "banlist": current.banlist_id if current else None,
-                    "lists_published": bool(current and current.lists_published),
-                },
-            )
+    if staff and can_manage(user=request.user, event=event):
+        current = selectors.event_deck_settings_get(event=event)
+        settings_form = EventDeckSettingsForm(
+            game=event.game,
+            initial={
+                "banlist": current.banlist_id if current else None,
+                "lists_published": bool(current and current.lists_published),
+            },
+        )
     context = {
         "event": event,
         "rows": selectors.event_deck_lists(event=event),

@@ -11,6 +11,8 @@ from rulings.engine.base import Rule
 from rulings.engine.i18n import DEFAULT_LANGUAGE, language_of, rule_json, ruleset_text
 from rulings.engine.registry import game_keys, get_game
 from rulings.engine.replay import catalogue_json
+from tournaments.models import Event, EventStaff
+from tournaments.permissions import JUDGE_ROLES
 
 from .models import SavedRuling
 
@@ -105,8 +107,6 @@ def _staff_roles(*, user: Any, event: Any) -> set[str]:
         roles.add("organizer")
     if getattr(event, "organizer_id", None) == user.pk:
         roles.add("organizer")
-    from tournaments.models import EventStaff
-
     roles.update(EventStaff.objects.filter(event=event, user=user).values_list("role", flat=True))
     return roles
 
@@ -114,8 +114,6 @@ def _staff_roles(*, user: Any, event: Any) -> set[str]:
 def event_is_staff(*, user: Any, event: Any) -> bool:
     """Judges, head judges and organizers of this event (and the site's superusers): the judge-call log is
     theirs. A scorekeeper is on the staff but is not a judge."""
-    from tournaments.services.common import JUDGE_ROLES
-
     return bool(_staff_roles(user=user, event=event) & JUDGE_ROLES)
 
 
@@ -126,22 +124,16 @@ def event_can_review(*, user: Any, event: Any) -> bool:
 
 def events_for_staff(*, user: Any) -> QuerySet:
     """Events this person may link a ruling to: those they are staff of."""
-    from tournaments.models import Event
-
     if user is None or not user.is_authenticated:
         return Event.objects.none()
     if user.is_superuser:
         return Event.objects.all()
-    from tournaments.services.common import JUDGE_ROLES
-
     # a scorekeeper is staff but not a judge: the tablet offers only the events they judge
     judged = Q(staff__user=user, staff__role__in=JUDGE_ROLES)
     return Event.objects.filter(Q(organizer=user) | judged).distinct()
 
 
 def event_get(*, event_id: int) -> Any:
-    from tournaments.models import Event
-
     return Event.objects.filter(pk=event_id).first()
 
 

@@ -18,6 +18,7 @@ from core.bounds import (
 )
 from rulings.engine.i18n import language_of, ruleset_title
 from rulings.engine.registry import get_game
+from tournaments.extensions import deck_lists
 from tournaments.models import Event, Game, ResultKind
 from tournaments.services.results import ENTERABLE_KINDS
 
@@ -49,12 +50,11 @@ class RuleSetField(forms.ChoiceField):
 
 
 def banlist_choices() -> list:
-    """The imported banlists (``decks.Banlist``), grouped by game; the service checks the game."""
-    from decks.models import Banlist
-
+    """The imported banlists (decks registers them: `tournaments.extensions`), grouped by game; the service
+    checks the game."""
     labels = dict(Game.choices)
     groups: dict[str, list] = {}
-    for game, name in Banlist.objects.order_by("game", "-date", "name").values_list("game", "name"):
+    for game, name in deck_lists().banlist_names():
         groups.setdefault(game, []).append((name, name))
     return [("", _("No banlist"))] + [(labels.get(game, game), names) for game, names in groups.items()]
 

@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.extensions import deck_lists
 from tournaments.models import Event, Round
 from tournaments.selectors.rounds import outstanding_matches, pairings_by_name, pairings_by_table
 from tournaments.selectors.standings import event_standings
@@ -38,16 +39,14 @@ def _context(*, kind: str, event: Event, round_: Round | None) -> tuple[str, dic
         return "tournaments/print/slips.html", {**base, "matches": matches}
     if kind == "standings":
         return "tournaments/print/standings.html", {**base, "rows": event_standings(event=event)}
-    from decks.selectors import deck_sheet, event_deck_lists
-
+    decks = deck_lists()
     lists = [
         {
             "registration": reg,
             "version": version,
-            "sheet": deck_sheet(content=version.content, game=event.game),
+            "sheet": decks.sheet(content=version.content, game=event.game),
         }
-        for reg, _deck_list, version in event_deck_lists(event=event)
-        if version is not None
+        for reg, version in decks.submitted(event=event)
     ]
     if not lists:
         raise NothingToPrint(_("No deck list was submitted."))

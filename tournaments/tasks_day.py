@@ -10,7 +10,7 @@ from core.progress import report_progress
 @shared_task(bind=True, name="tournaments.event_transfer", acks_late=True)
 def event_transfer_task(self, *, transfer_id: int) -> dict:
     """Export or import an event, reporting progress; a redelivered task finds the transfer finished."""
-    from tournaments.services.exports import transfer_run
+    from tournaments.services.transfers import transfer_run
 
     def progress(current: int, total: int, message: str) -> None:
         report_progress(self, current=current, total=total, message=message)

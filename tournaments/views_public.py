@@ -3,8 +3,6 @@ clock for a projector, published deck lists; the printouts (PDF) and the exports
 
 from __future__ import annotations
 
-import json
-
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -13,6 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from core.bounds import MAX_ROUND, parse_bounded_int
+from tournaments import exporters
+from tournaments.extensions import deck_lists
 from tournaments.models import Event
 from tournaments.selectors import day as day_selectors
 from tournaments.selectors.drafts import event_hidden
@@ -137,14 +137,13 @@ def public_clock(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_GET
 def public_decklists(request: HttpRequest, event_id: int) -> HttpResponse:
     """The deck lists, once the organizer has published them (after the event)."""
-    from decks.selectors import deck_sheet
-
     event = _public_event(request, event_id)
+    decks = deck_lists()
     lists = [
         {
             "registration": reg,
             "version": version,
-            "sheet": deck_sheet(content=version.content, game=event.game),
+            "sheet": decks.sheet(content=version.content, game=event.game),
         }
         for reg, version in day_selectors.published_deck_lists(event=event)
     ]
@@ -173,35 +172,25 @@ def print_pdf(request: HttpRequest, event_id: int, kind: str) -> HttpResponse:
 
 # --- exports -----------------------------------------------------------------------------------------------
 
-EXPORTS = {"standings", "results"}
-CONTENT_TYPES = {
-    "csv": "text/csv; charset=utf-8",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-}
-
 
 @require_GET
 def export_table(request: HttpRequest, event_id: int, what: str, fmt: str) -> HttpResponse:
-    from tournaments.services import exports
-
-    event = _staff_event(request, event_id)
-    if what not in EXPORTS or fmt not in CONTENT_TYPES:
-        raise Http404(_("No such export."))
-    header, rows = (exports.standings_table if what == "standings" else exports.results_table)(event=event)
-    data = exports.to_csv(header, rows) if fmt == "csv" else exports.to_xlsx(header, rows, title=what)
-    response = HttpResponse(data, content_type=CONTENT_TYPES[fmt])
-    response["Content-Disposition"] = f'attachment; filename="{slugify(event.name)}-{what}.{fmt}"'
-    return response
+    """Any registered exporter (`tournaments.exporters`) by its id `<what>.<fmt>`: staff; judges for what
+    holds the deck lists."""
+    return _export(request, event_id, f"{what}.{fmt}")
 
 
 @require_GET
 def export_event_json(request: HttpRequest, event_id: int) -> HttpResponse:
-    from tournaments.services.exports import event_export
+    return _export(request, event_id, "event.json")
 
-    event = _staff_event(request, event_id, holds_deck_lists=True)
-    document = event_export(event=event)
-    response = HttpResponse(
-        json.dumps(document, ensure_ascii=False, indent=1), content_type="application/json; charset=utf-8"
-    )
-    response["Content-Disposition"] = f'attachment; filename="{slugify(event.name)}-event.json"'
+
+def _export(request: HttpRequest, event_id: int, exporter_id: str) -> HttpResponse:
+    exporter = exporters.get(exporter_id)
+    event = _staff_event(request, event_id, holds_deck_lists=exporter is not None and exporter.judges_only)
+    if exporter is None:
+        raise Http404(_("No such export."))
+    filename, mime, data = exporter.render(event)
+    response = HttpResponse(data, content_type=mime)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -27,6 +27,7 @@ from decks.services.decklists import (
 )
 from decks.services.validation import deck_validate
 from rulings.engine.construction import UnknownRuleset
+from tournaments.models import Event, Registration
 from tournaments.selectors.drafts import event_hidden
 
 # The largest body the validator reads: a 64 KB list (MAX_UPLOAD_BYTES), JSON-escaped, with room to spare.
@@ -137,8 +138,6 @@ def _deck_list_json(deck_list, user) -> dict:
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def decklist_submit_view(request: Request) -> Response:
-    from tournaments.models import Event, Registration
-
     body = s.SubmitRequestSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     data = body.validated_data

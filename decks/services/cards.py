@@ -184,26 +184,6 @@ def card_fields_from_record(record: CardRecord) -> dict[str, object]:
     }
 
 
-def card_to_record(card: Card) -> CardRecord:
-    """The pure layer's view of a stored card."""
-    return {
-        "game": card.game,
-        "key": card.key,
-        "name": card.name,
-        "name_fr": card.name_fr or None,
-        "kind": card.kind,
-        "alias_of": card.alias_of or None,
-        "alternate_keys": list(card.alternate_keys),
-        "tags": list(card.tags),
-        "stats": dict(card.stats),
-        "limits": dict(card.limits),
-        "scopes": list(card.scopes),
-        "rarity": card.rarity or None,
-        "max_copies": card.max_copies,
-        "source": card.source,
-    }
-
-
 def _plain(value: Any) -> Any:
     """The value as the database gives it back (JSON): tuples become lists."""
     return json.loads(json.dumps(value, ensure_ascii=False))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,13 +13,14 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from decks.formats import SECTION_TITLES, DeckEntry, DeckFormatError, DeckList, parse_deck
+from decks.formats import SECTION_TITLES, DeckFormatError, DeckList, parse_deck
 from decks.models import Banlist, DeckAuditEntry, DeckCheck, DeckListVersion, EventDeckSettings
 from decks.models import DeckList as DeckListRow
-from decks.selectors import banlist_for_event, banlist_to_engine, can_staff, deck_is_locked
+from decks.selectors import banlist_for_event, banlist_to_engine, can_staff, deck_from_json, deck_is_locked
 from decks.services.validation import deck_validate
 from decks.validation import ValidationReport
 from rulings.engine.construction import UnknownRuleset
+from tournaments.permissions import can_manage
 
 MAX_UPLOAD_BYTES = 64 * 1024
 
@@ -43,10 +43,6 @@ class DeckRefused(Exception):
         self.status = status
         self.report = report
         super().__init__(message)
-
-
-def deck_from_json(content: Mapping[str, Any]) -> DeckList:
-    return DeckList({s: [DeckEntry(e["ref"], e["count"]) for e in entries] for s, entries in content.items()})
 
 
 def deck_hash(deck: DeckList) -> str:
@@ -191,8 +187,6 @@ def decklist_unlock(*, deck_list: DeckListRow, user, note: str) -> DeckAuditEntr
 def event_deck_settings_update(
     *, event, user, banlist: Banlist | None | object = ..., lists_published: bool | None = None
 ) -> EventDeckSettings:
-    from tournaments.services.common import can_manage
-
     if not can_manage(user=user, event=event):
         raise DeckRefused(
             _("Only an organizer of this event can do this."), code="permission_denied", status=403

@@ -270,7 +270,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     table = list(csv.reader(io.StringIO(Path(download.value.path()).read_text("utf-8-sig"))))
     assert table[0][0] == "Rank" and len(table) == 1 + PLAYERS
     with orga.expect_download() as download:
-        orga.get_by_test_id("export-json").click()
+        orga.get_by_test_id("export-event-json").click()
     exported = tmp_path / "event.json"
     download.value.save_as(exported)
     document = json.loads(exported.read_text())

@@ -12,6 +12,7 @@ from django.db.models import Count, Q, QuerySet
 
 from core import figures
 from core.collation import collation_key
+from tournaments.extensions import deck_lists
 from tournaments.models import (
     Event,
     Match,
@@ -178,8 +179,6 @@ def version_of(
 
 
 def player_day(*, event: Event, user, with_standing: bool = True) -> PlayerDay:
-    from decks.models import DeckList, DeckListVersion
-
     registration = registration_of(event=event, user=user)
     round_ = current_round(event=event)
     match = _my_match(round_, registration)
@@ -194,11 +193,7 @@ def player_day(*, event: Event, user, with_standing: bool = True) -> PlayerDay:
         )
     deck_status, deck_version = "missing", None
     if registration is not None:
-        version = (
-            DeckListVersion.objects.filter(deck_list__in=DeckList.objects.filter(registration=registration))
-            .order_by("-number")
-            .first()
-        )
+        version = deck_lists().latest_version(registration=registration)
         if version is not None:
             deck_status = "submitted" if version.legal else "illegal"
             deck_version = version.number
@@ -248,11 +243,7 @@ def match_for_console(*, event: Event, match_id: int) -> Match | None:
 
 def published_deck_lists(*, event: Event) -> list[tuple[Registration, object]]:
     """(registration, latest version) for every player with a list, by name, only once published."""
-    from decks.selectors import event_deck_lists, lists_published
-
-    if not lists_published(event=event):
-        return []
-    return [(reg, version) for reg, _dl, version in event_deck_lists(event=event) if version is not None]
+    return deck_lists().published(event=event)
 
 
 def open_disputes(*, round_: Round | None) -> dict[int, object]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tournaments.models import Event, EventStatus
-from tournaments.services.common import staff_role
+from tournaments.permissions import staff_role
 
 
 def event_hidden(*, event: Event, user) -> bool:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.extensions import deck_lists
 from tournaments.models import Event, EventStaff, EventStatus, Registration, RegistrationStatus, StaffRole
 
 LIMIT = 12
@@ -64,9 +64,7 @@ def _staff_step(event: Event, role: str) -> tuple[Promise, str]:
 
 def home_player_events(*, user, limit: int = LIMIT) -> list[HomeEvent]:
     """The events the player is registered in, newest first (2 queries whatever the count)."""
-    from decks.models import DeckListVersion
-
-    has_deck = Exists(DeckListVersion.objects.filter(deck_list__registration=OuterRef("pk")))
+    has_deck = deck_lists().has_deck()
     registrations = (
         Registration.objects.filter(player=user)
         .exclude(event__status=EventStatus.DRAFT)
@@ -91,3 +89,8 @@ def home_staff_events(*, user, limit: int = LIMIT) -> list[HomeEvent]:
         roles.setdefault(staff.event_id, (staff.event, staff.role))
     ordered = sorted(roles.values(), key=lambda item: (-item[0].date.toordinal(), item[0].name))[:limit]
     return [HomeEvent(event, role, *_staff_step(event, role)) for event, role in ordered]
+
+
+def home_events(*, user) -> list[HomeEvent]:
+    """The home page's "my events" (registered with core.home): the events the person runs, then plays."""
+    return home_staff_events(user=user) + home_player_events(user=user)

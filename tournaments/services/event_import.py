@@ -1,4 +1,4 @@
-"""Import of an event document (the JSON written by `tournaments.services.exports.event_export`).
+"""Import of an event document (the JSON written by `tournaments.services.event_file.event_export`).
 
 The rules (docs/security.md, "Event import"):
 
@@ -29,7 +29,7 @@ import logging
 import math
 import secrets
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +42,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.jsonload import INT64_MAX, INT64_MIN, JSONLoadError, load_json_strict, pointer
+from core.models import Role
+from tournaments.extensions import DocumentChecks, ImportContext, event_file_sections
 from tournaments.models import (
     Event,
-    EventTransfer,
     Match,
     MatchDispute,
     Penalty,
@@ -55,7 +56,7 @@ from tournaments.models import (
     TableExtension,
 )
 from tournaments.services.errors import NotAllowed, TournamentError
-from tournaments.services.exports import FORMAT, FORMAT_VERSION, Progress, _no_progress, person_label
+from tournaments.services.event_file import FORMAT, FORMAT_VERSION, Progress, _no_progress, person_label
 
 logger = logging.getLogger(__name__)
 
@@ -284,10 +285,9 @@ def _schema_error(error) -> list[dict[str, str]]:
 
 
 def _reference_errors(doc: dict) -> list[dict[str, str]]:
-    """What a schema cannot say: references between parts of the document, uniqueness, the banlist here.
-    Defensive about types (the schema reports those; this still runs so that one pass lists everything)."""
-    from decks.models import Banlist
-
+    """What a schema cannot say: references between parts of the document, uniqueness; then each section's
+    own (decks: the banlist exists here). Defensive about types (the schema reports those; this still runs so
+    that one pass lists everything)."""
     errors: list[dict[str, str]] = []
 
     def fail(path: str, message: str, code: str = "invalid") -> None:
@@ -374,41 +374,10 @@ def _reference_errors(doc: dict) -> list[dict[str, str]]:
         well_formed = isinstance(ref, list) and len(ref) == 2 and all(type(n) is int for n in ref)
         if well_formed and not (ref[0] in round_sizes and 0 <= ref[1] < round_sizes[ref[0]]):
             fail(f"{path}/match", _("Expected [round number, match position] of a match in the document."))
-    ds = doc.get("deck_settings")
-    banlist = ds.get("banlist") if isinstance(ds, dict) else None
-    if isinstance(banlist, str) and not Banlist.objects.filter(game=ev.get("game"), name=banlist).exists():
-        message = _("No banlist “%(name)s” on this instance: import it first.") % {"name": banlist}
-        fail("/deck_settings/banlist", message, "unknown_banlist")
-    lists_seen: set[str] = set()
-    for i, dl in items(doc.get("deck_lists")):
-        path = f"/deck_lists/{i}"
-        player(dl.get("player"), f"{path}/player", null=False)
-        if isinstance(dl.get("player"), str):
-            if dl["player"] in lists_seen:
-                fail(f"{path}/player", _("This player has two deck lists."), "duplicate")
-            lists_seen.add(dl["player"])
-        version_numbers: set[int] = set()
-        for k, v in items(dl.get("versions")):
-            number = v.get("number")
-            if type(number) is int:
-                if number in version_numbers:
-                    fail(f"{path}/versions/{k}/number", _("Two versions have this number."), "duplicate")
-                version_numbers.add(number)
-            user(v.get("submitted_by"), f"{path}/versions/{k}/submitted_by")
-        for k, a in items(dl.get("audit")):
-            user(a.get("actor"), f"{path}/audit/{k}/actor")
-            if a.get("version") is not None and not _member(a.get("version"), version_numbers):
-                fail(f"{path}/audit/{k}/version", _("No such version of this deck list."))
-        for k, c in items(dl.get("checks")):
-            if not _member(c.get("version"), version_numbers):
-                fail(f"{path}/checks/{k}/version", _("No such version of this deck list."))
-            for key in ("selected_by", "checked_by"):
-                user(c.get(key), f"{path}/checks/{k}/{key}")
+    checks = DocumentChecks(fail=fail, player=player, user=user, items=items)
+    for section in event_file_sections():
+        section.check(doc=doc, checks=checks)
     return errors
-
-
-def _member(value: Any, container: set) -> bool:
-    return type(value) is int and value in container
 
 
 # --- normalising --------------------------------------------------------------------------------------------
@@ -424,16 +393,13 @@ def event_document_normalise(*, document: dict[str, Any]) -> dict[str, Any]:
     kept = ("username", "display_name", "first_name", "last_name")
     doc["users"] = [{k: u[k] for k in kept if k in u} for u in doc["users"]]
     doc.setdefault("staff", [])
-    doc.setdefault("deck_settings", None)
-    doc.setdefault("deck_lists", [])
     for rd in doc["rounds"]:
         rd.setdefault("timer", None)
         rd.setdefault("extensions", [])
         for m in rd["matches"]:
             m.setdefault("disputes", [])
-    for dl in doc["deck_lists"]:
-        dl.setdefault("audit", [])
-        dl.setdefault("checks", [])
+    for section in event_file_sections():
+        section.normalise(doc=doc)
     return doc
 
 
@@ -452,9 +418,8 @@ def _placeholder_keys(doc: dict[str, Any], *, with_organizer: bool) -> list[str]
             wanted.update((m.get("reported_by"), m.get("confirmed_by")))
             wanted.update(d.get("raised_by") for d in m.get("disputes", []))
     wanted.update(p.get("issued_by") for p in doc["penalties"])
-    for dl in doc.get("deck_lists", []):
-        for c in dl.get("checks", []):
-            wanted.update((c.get("selected_by"), c.get("checked_by")))
+    for section in event_file_sections():
+        wanted.update(section.placeholders(doc=doc))
     wanted.discard(None)
     return [u["username"] for u in doc["users"] if u["username"] in wanted]
 
@@ -468,8 +433,6 @@ def _new_tag() -> str:
 
 
 def _create_placeholders(doc: dict[str, Any], keys: list[str]) -> dict[str, Any]:
-    from core.models import Role
-
     User = get_user_model()
     entries = {u["username"]: u for u in doc["users"]}
     tag = _new_tag()
@@ -539,8 +502,6 @@ def event_import(*, document: Any, importer=None, progress: Progress = _no_progr
 
 def _event_import(*, document: Any, importer, progress: Progress, schema_checked: bool) -> Event:
     """event_import; ``schema_checked``: the worker's document, validated and normalised by the request."""
-    from decks.models import Banlist, DeckAuditEntry, DeckCheck, DeckList, DeckListVersion, EventDeckSettings
-
     _require_importer(importer)
     progress(0, 5, _("Checking the document"))
     if schema_checked:  # by the request, which stored it: only what may have changed since is checked again
@@ -674,60 +635,18 @@ def _event_import(*, document: Any, importer, progress: Progress, schema_checked
             for p in doc["penalties"]
         )
         _restore_times(Penalty, "issued_at", penalties, doc["penalties"])
-        progress(4, 5, _("Deck lists"))
-        ds = doc["deck_settings"]
-        if ds is not None:
-            banlist = Banlist.objects.get(game=ev["game"], name=ds["banlist"]) if ds.get("banlist") else None
-            EventDeckSettings.objects.create(
-                event=event, banlist=banlist, lists_published=ds["lists_published"],
-                published_at=_when(ds.get("published_at")),
-            )  # fmt: skip
-        for dl in doc["deck_lists"]:
-            deck_list = DeckList.objects.create(registration=reg_of[dl["player"]], unlocked=dl["unlocked"])
-            if dl.get("created_at"):
-                DeckList.objects.filter(pk=deck_list.pk).update(created_at=_when(dl["created_at"]))
-            versions = {}
-            for v in dl["versions"]:
-                row = DeckListVersion.objects.create(
-                    deck_list=deck_list, number=v["number"], format=v["format"], source=v["source"],
-                    content=v["content"], content_hash=v["content_hash"], legal=v["legal"],
-                    report=v["report"], submitted_by_id=importer_id,
-                )  # fmt: skip
-                if v.get("submitted_at"):
-                    DeckListVersion.objects.filter(pk=row.pk).update(submitted_at=_when(v["submitted_at"]))
-                versions[v["number"]] = row
-            submitted = set()
-            for a in dl["audit"]:
-                if a["action"] == DeckAuditEntry.Action.SUBMIT and a.get("version") is not None:
-                    submitted.add(a["version"])
-                row = DeckAuditEntry.objects.create(
-                    deck_list=deck_list, action=a["action"], actor_id=importer_id,
-                    note=_provenance(importer=importer, original=original(a.get("actor")), text=a["note"]),
-                    version=versions.get(a["version"]) if a.get("version") is not None else None,
-                )  # fmt: skip
-                # Like every other timestamp: a missing one keeps the time of the import.
-                if a.get("created_at"):
-                    DeckAuditEntry.objects.filter(pk=row.pk).update(created_at=_when(a["created_at"]))
-            # A version the file gives no submission entry for still says where it comes from.
-            for v in dl["versions"]:
-                if v["number"] not in submitted:
-                    row = DeckAuditEntry.objects.create(
-                        deck_list=deck_list, action=DeckAuditEntry.Action.SUBMIT, actor_id=importer_id,
-                        note=_provenance(importer=importer, original=original(v.get("submitted_by"))),
-                        version=versions[v["number"]],
-                    )  # fmt: skip
-                    if v.get("submitted_at"):
-                        DeckAuditEntry.objects.filter(pk=row.pk).update(created_at=_when(v["submitted_at"]))
-            for ch in dl["checks"]:
-                row = DeckCheck.objects.create(
-                    deck_list=deck_list, round_number=ch.get("round_number"),
-                    selected_by_id=uid(ch.get("selected_by")),
-                    version=versions[ch["version"]], counted=ch.get("counted"), differences=ch["differences"],
-                    checked_by_id=uid(ch.get("checked_by")), checked_at=_when(ch.get("checked_at")),
-                    note=ch["note"],
-                )  # fmt: skip
-                if ch.get("selected_at"):
-                    DeckCheck.objects.filter(pk=row.pk).update(selected_at=_when(ch["selected_at"]))
+        context = ImportContext(
+            event=event,
+            importer=importer,
+            registration_of=reg_of,
+            user_id=uid,
+            provenance=partial(_provenance, importer=importer),
+            original=original,
+            when=_when,
+        )
+        for section in event_file_sections():
+            progress(4, 5, str(section.title))
+            section.restore(doc=doc, context=context)
         progress(5, 5, _("Done"))
     event.refresh_from_db()
     return event
@@ -781,7 +700,7 @@ def event_import_summary(*, document: dict[str, Any], importer=None) -> list[dic
         ) % {"n": staff}
     notes.append(_err("/staff", message, "staff_dropped"))
     history = sum(len(m["changes"]) for rd in doc["rounds"] for m in rd["matches"]) + sum(
-        len(dl["audit"]) + len(dl["versions"]) for dl in doc["deck_lists"]
+        section.history(doc=doc) for section in event_file_sections()
     )
     if history:
         if importer is not None:
@@ -794,57 +713,13 @@ def event_import_summary(*, document: dict[str, Any], importer=None) -> list[dic
     return notes
 
 
-# --- on a worker --------------------------------------------------------------------------------------------
+_MOVED = {"transfer_start_import", "transfer_run_import"}
 
 
-def transfer_start_import(*, data: bytes, user) -> EventTransfer:
-    """Organizers: read and validate an event file here (EventImportError, nothing created, on any problem),
-    then import it on a worker. Only the validated, normalised document waits for the worker, which deletes
-    it when done or failed."""
-    from tournaments.services.exports import _new_task_id
-    from tournaments.tasks_day import event_transfer_task
+def __getattr__(name: str):
+    """The transfers (on a worker) moved to `tournaments.services.transfers`; their old names resolve here."""
+    if name in _MOVED:
+        from tournaments.services import transfers
 
-    if not getattr(user, "is_organizer", False) or getattr(user, "is_placeholder", False):
-        raise NotAllowed(_("Only organizers can import events."))
-    document = event_document_parse(data=data)
-    errors = event_validate_document(document=document)
-    if errors:
-        raise EventImportError(errors)
-    with transaction.atomic():
-        transfer = EventTransfer.objects.create(
-            kind=EventTransfer.Kind.IMPORT,
-            document=event_document_normalise(document=document),
-            created_by=user,
-            task_id=_new_task_id(),
-        )
-        transaction.on_commit(
-            lambda: event_transfer_task.apply_async(
-                kwargs={"transfer_id": transfer.pk}, task_id=transfer.task_id
-            )
-        )
-    return transfer
-
-
-def transfer_run_import(*, transfer: EventTransfer, progress: Progress = _no_progress) -> None:
-    """The worker's part of an import: the event, or every problem; the document is deleted either way.
-    For a done import, ``transfer.errors`` holds the import's notes (event_import_summary)."""
-    document = transfer.document
-    try:
-        event = _event_import(
-            document=document, importer=transfer.created_by, progress=progress, schema_checked=True
-        )
-    except EventImportError as exc:
-        transfer.errors = exc.errors
-        transfer.status = EventTransfer.Status.FAILED
-    except TournamentError as exc:
-        transfer.errors = [_err("", exc.message, exc.code)]
-        transfer.status = EventTransfer.Status.FAILED
-    except Exception:  # noqa: BLE001 - recorded for the page; nothing was written (atomic)
-        logger.exception("event import %s failed", transfer.pk)
-        transfer.errors = [_err("", _("The import failed on the server; nothing was imported."), "internal")]
-        transfer.status = EventTransfer.Status.FAILED
-    else:
-        transfer.event = event
-        transfer.errors = event_import_summary(document=document, importer=transfer.created_by)
-        transfer.status = EventTransfer.Status.DONE
-    transfer.document = None
+        return getattr(transfers, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

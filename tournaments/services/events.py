@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from core.models import Role
 from rulings.engine.registry import get_game
+from tournaments.extensions import deck_lists
 from tournaments.models import (
     Event,
     EventStaff,
@@ -110,31 +111,13 @@ def rule_set_resolve(*, game: str, rule_set: str | None) -> str:
 
 
 def banlist_resolve(*, game: str, name: str | None):
-    """The imported banlist (``decks.Banlist``) of this game with this name; None for an empty name. The
-    event's banlist is stored in ``decks.EventDeckSettings.banlist`` only."""
-    from decks.models import Banlist
-
-    name = (name or "").strip()
-    if not name:
-        return None
-    banlist = Banlist.objects.filter(game=game, name=name).first()
-    if banlist is None:
-        known = list(
-            Banlist.objects.filter(game=game).order_by("-date", "name").values_list("name", flat=True)[:20]
-        )
-        raise TournamentError(
-            _("No banlist “%(name)s” for this game; imported: %(known)s.")
-            % {"name": name, "known": ", ".join(known) or _("none")},
-            field="banlist",
-            code="unknown_banlist",
-        )
-    return banlist
+    """The imported banlist of this game with this name (decks resolves it: `tournaments.extensions`); None
+    for an empty name; TournamentError naming the known ones otherwise."""
+    return deck_lists().banlist_resolve(game=game, name=name)
 
 
 def _banlist_store(*, event: Event, banlist) -> None:
-    from decks.models import EventDeckSettings
-
-    EventDeckSettings.objects.update_or_create(event=event, defaults={"banlist": banlist})
+    deck_lists().banlist_store(event=event, banlist=banlist)
 
 
 def _with_deck_settings(event: Event) -> Event:

@@ -7,7 +7,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.models import Event
-from tournaments.services.exports import event_export
+from tournaments.services.event_file import event_export
 
 
 class Command(BaseCommand):

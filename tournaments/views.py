@@ -17,6 +17,7 @@ from core.ratelimit import ratelimit
 from tournaments import selectors, services
 from tournaments.forms import EventForm, ResultForm
 from tournaments.models import Event, EventStatus, Match, MatchStatus, Registration, Round
+from tournaments.selectors.pairing_warnings import pairing_warnings_before
 from tournaments.services.common import JUDGE_ROLES, can_manage, can_score, staff_role
 from tournaments.services.errors import TournamentError
 
@@ -180,15 +181,31 @@ def requested_round_number(request: HttpRequest) -> int | None:
     return parse_bounded_int(value, minimum=1, maximum=MAX_ROUND)
 
 
+def render_pairing_warnings(
+    request: HttpRequest, event: Event, warnings: list, *, number: int | None, action: str
+) -> HttpResponse:
+    """Before pairing: who has no deck list, an illegal one, or is not checked in, with a "Pair anyway"
+    button posting again to `action` with force=1 (a fragment for htmx, else a page)."""
+    context = {"event": event, "warnings": warnings, "number": number, "action": action}
+    template = "tournaments/_pair_warnings.html" if request.htmx else "tournaments/pair_warnings.html"
+    return render(request, template, context)
+
+
 @require_POST
 @login_required
 def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
     """The "pair next round" button (htmx): a link to the new round, or the progress of the task."""
     event = get_object_or_404(Event, pk=pk)
+    number = requested_round_number(request)
+    warnings = (
+        []
+        if request.POST.get("force")
+        else pairing_warnings_before(event=event, user=request.user, number=number)
+    )
+    if warnings:
+        return render_pairing_warnings(request, event, warnings, number=number, action=request.path)
     try:
-        round_, task_id = services.round_request_pairing(
-            event=event, user=request.user, number=requested_round_number(request)
-        )
+        round_, task_id = services.round_request_pairing(event=event, user=request.user, number=number)
     except TournamentError as exc:
         if not request.htmx:
             _error(request, exc)

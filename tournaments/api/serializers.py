@@ -221,6 +221,33 @@ class PairNextSerializer(serializers.Serializer):
         default=False,
         help_text=_("Send the pairing to a worker and answer 202 with a task id."),
     )
+    check_warnings = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=_(
+            "Pair only if nothing needs the organizer's attention: otherwise answer 409 with code "
+            "pairing_warnings and the warnings (missing or illegal deck lists, players not checked in), "
+            "pairing nothing. Send again without it to pair anyway."
+        ),
+    )
+
+
+class WarnedPlayerSerializer(serializers.Serializer):
+    registration_id = serializers.IntegerField()
+    name = serializers.CharField()
+    username = serializers.CharField()
+
+
+class PairingWarningSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="missing_deck_list, illegal_deck_list or not_checked_in")
+    message = serializers.CharField()
+    players = WarnedPlayerSerializer(many=True)
+
+
+class PairingWarningsSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="pairing_warnings")
+    detail = serializers.CharField()
+    warnings = PairingWarningSerializer(many=True)
 
 
 class PairingTaskSerializer(serializers.Serializer):

@@ -35,7 +35,6 @@ from tournaments.models import (
     RoundStage,
 )
 from tournaments.selectors import day as day_selectors
-from tournaments.selectors.pairing_warnings import pairing_warnings_before
 from tournaments.selectors.rounds import (
     current_round,
     events_managed_by,
@@ -53,7 +52,7 @@ from tournaments.services.timer import (
     timer_start,
     timer_state,
 )
-from tournaments.views import render_pairing_warnings, requested_round_number
+from tournaments.views import requested_round_number, warn_before_pairing
 
 logger = logging.getLogger(__name__)
 
@@ -428,13 +427,8 @@ def console_pair(request: HttpRequest, event_id: int) -> HttpResponse:
     poll); large ones on a worker, with a progress bar on the dashboard."""
     event = _staff_event(request, event_id)
     number = requested_round_number(request)
-    warnings = (
-        []
-        if request.POST.get("force")
-        else pairing_warnings_before(event=event, user=request.user, number=number)
-    )
-    if warnings:
-        return render_pairing_warnings(request, event, warnings, number=number, action=request.path)
+    if (warned := warn_before_pairing(request, event, number)) is not None:
+        return warned
     try:
         round_, task_id = services.round_request_pairing(event=event, user=request.user, number=number)
     except TournamentError as error:

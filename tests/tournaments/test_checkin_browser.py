@@ -9,20 +9,11 @@ from playwright.sync_api import expect
 from core.models import Role, User
 from tests.conftest import save_screenshot
 from tests.tournaments.conftest import make_event
+from tests.tournaments.test_browser import PASSWORD, _login
 from tournaments import services
 from tournaments.models import Registration, Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PASSWORD = "browser-pass-123"
-
-
-def _login(page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("main button[type=submit]")
-    page.wait_for_url(f"{base}/", wait_until="domcontentloaded")
 
 
 def _user(username: str, display_name: str, role=Role.PLAYER) -> User:

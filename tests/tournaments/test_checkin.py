@@ -326,3 +326,25 @@ def test_event_form_has_the_self_check_in_fields(client, organizer):
     assert b"self_check_in_staff_only" in page.content
     console = client.get(reverse("tournaments:day_home"))
     assert b"self_check_in_opens" in console.content
+
+
+def test_deck_sheet_carries_the_qr_code_for_the_player_and_staff_only(rf, event, scorekeeper):
+    from decks.views import _checkin_qr
+
+    registration = _register(event, _person("ann"))
+
+    def qr_for(user):
+        request = rf.get("/")
+        request.user = user
+        return _checkin_qr(request, registration)
+
+    assert "<svg" in qr_for(registration.player)
+    assert "<svg" in qr_for(scorekeeper)
+    assert qr_for(_person("mallory")) is None  # e.g. once the lists are published
+
+
+def test_pairing_warnings_sort_names_without_accents(event):
+    for username, name in (("e1", "Émilie"), ("f1", "Farid"), ("d1", "David")):
+        _register(event, _person(username, name))
+    absent = next(w for w in pairing_warnings(event=event) if w.code == "not_checked_in")
+    assert [p.name for p in absent.players] == ["David", "Émilie", "Farid"]

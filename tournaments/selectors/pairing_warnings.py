@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.hooks import PairingWarning, WarnedPlayer, pairing_warning_providers
 from tournaments.models import Event, EventStatus, Registration, RegistrationStatus, RoundStage
+from tournaments.selectors.checkin import fold
 from tournaments.services.common import can_manage
 
 PAIRABLE = (EventStatus.REGISTRATION, EventStatus.CHECK_IN, EventStatus.SWISS)
@@ -25,7 +26,7 @@ def pairing_warnings(*, event: Event) -> list[PairingWarning]:
         Registration.objects.filter(
             event=event, status__in=(RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
         ).select_related("player"),
-        key=lambda r: (str(r.player).casefold(), r.player.username),
+        key=lambda r: (fold(str(r.player)), r.player.username),
     )
     warnings: list[PairingWarning] = []
     for provider in pairing_warning_providers():

@@ -244,7 +244,7 @@ def test_api_pair_next_check_warnings(client, event, organizer):
     refused = client.post(url, {"number": 1, "check_warnings": True}, content_type="application/json")
     assert refused.status_code == 409
     body = refused.json()
-    assert body["code"] == "pairing_warnings"
+    assert body["errors"][0]["code"] == "pairing_warnings"
     assert {w["code"] for w in body["warnings"]} == {"missing_deck_list", "not_checked_in"}
     assert body["warnings"][0]["players"][0]["username"] == "late"
     assert not Round.objects.filter(event=event).exists()

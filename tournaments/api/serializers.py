@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.api.errors import ErrorItemSerializer
 from core.bounds import (
     MAX_BYES,
     MAX_CAPACITY,
@@ -245,8 +246,9 @@ class PairingWarningSerializer(serializers.Serializer):
 
 
 class PairingWarningsSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="pairing_warnings")
-    detail = serializers.CharField()
+    """The site's error shape (one error, code pairing_warnings) plus the warnings themselves."""
+
+    errors = ErrorItemSerializer(many=True)
     warnings = PairingWarningSerializer(many=True)
 
 

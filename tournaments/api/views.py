@@ -182,9 +182,9 @@ class EventViewSet(
                 event=event, user=request.user, number=data.validated_data.get("number")
             )
             if warnings:
+                message = _("Check these players before pairing, or pair anyway.")
                 body = {
-                    "code": "pairing_warnings",
-                    "detail": _("Check these players before pairing, or pair anyway."),
+                    "errors": [{"path": "", "message": message, "code": "pairing_warnings"}],
                     "warnings": s.PairingWarningSerializer(warnings, many=True).data,
                 }
                 return Response(body, status=status.HTTP_409_CONFLICT)

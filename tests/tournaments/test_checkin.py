@@ -348,3 +348,22 @@ def test_pairing_warnings_sort_names_without_accents(event):
         _register(event, _person(username, name))
     absent = next(w for w in pairing_warnings(event=event) if w.code == "not_checked_in")
     assert [p.name for p in absent.players] == ["David", "Émilie", "Farid"]
+
+
+def test_api_sets_and_shows_the_self_check_in_policy(client, event, organizer):
+    client.force_login(organizer)
+    url = f"/api/events/{event.pk}/"
+    changed = client.patch(
+        url,
+        {"self_check_in_staff_only": True, "self_check_in_opens": "2026-12-05T09:00:00Z"},
+        content_type="application/json",
+    )
+    assert changed.status_code == 200, changed.content
+    shown = client.get(url).json()
+    assert shown["self_check_in_staff_only"] is True and shown["self_check_in_opens"].startswith("2026-12-05")
+    # closing before the opening already stored is refused too
+    refused = client.patch(
+        url, {"self_check_in_closes": "2026-12-05T08:00:00Z"}, content_type="application/json"
+    )
+    assert refused.status_code == 400
+    assert refused.json()["errors"][0]["path"] == "/self_check_in_closes"

@@ -82,6 +82,7 @@ class EventSerializer(serializers.ModelSerializer):
             "capacity", "organizer", "best_of", "round_minutes", "decklist_deadline", "status",
             "tiebreak_policy",
             "swiss_rounds_override", "top_cut_override", "swiss_rounds", "top_cut_size", "created_at",
+            "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
         ]  # fmt: skip
         read_only_fields = ["id", "organizer", "status", "swiss_rounds", "top_cut_size", "created_at"]
 
@@ -121,7 +122,7 @@ class EventCreateSerializer(serializers.ModelSerializer):
         fields = [
             "name", "game", "rule_set", "banlist", "tier", "date", "venue", "capacity", "best_of",
             "round_minutes", "decklist_deadline", "tiebreak_policy", "swiss_rounds_override",
-            "top_cut_override",
+            "top_cut_override", "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
         ]  # fmt: skip
 
 

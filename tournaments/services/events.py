@@ -84,7 +84,10 @@ def _validate(fields: dict[str, Any]) -> None:
         )
     if "name" in fields and not str(fields["name"]).strip():
         raise TournamentError(_("The event needs a name."), field="name")
-    opens, closes = fields.get("self_check_in_opens"), fields.get("self_check_in_closes")
+    _check_self_check_in_window(fields.get("self_check_in_opens"), fields.get("self_check_in_closes"))
+
+
+def _check_self_check_in_window(opens, closes) -> None:
     if opens is not None and closes is not None and closes <= opens:
         raise TournamentError(_("Self check-in must close after it opens."), field="self_check_in_closes")
 
@@ -222,6 +225,7 @@ def event_update(*, event: Event, user=None, **fields: Any) -> Event:
                 raise TournamentError(_("This cannot change once the Swiss rounds have started."), field=name)
         for name, value in fields.items():
             setattr(event, name, value)
+        _check_self_check_in_window(event.self_check_in_opens, event.self_check_in_closes)
         if started and "swiss_rounds_override" in fields and fields["swiss_rounds_override"]:
             played = event.rounds.filter(stage="swiss").count()
             if fields["swiss_rounds_override"] < played:

@@ -64,6 +64,11 @@ def _strip_marks(text: str) -> str:
     return "".join(c for c in text if not unicodedata.combining(c))
 
 
+def fold(text: str) -> str:
+    """Lower case without accents, for matching what someone typed: "Éloïse" and "eloise" fold alike."""
+    return _strip_marks(unicodedata.normalize("NFKD", text.casefold()))
+
+
 @lru_cache(maxsize=65536)
 def _key(text: str, language: str) -> tuple[str, str, str, str]:
     text = " ".join(text.split())  # runs of spaces count as one; leading and trailing ones not at all

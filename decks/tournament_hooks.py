@@ -4,6 +4,7 @@
   (`tournaments.extensions.DeckLists`).
 - `DeckListsSection`: the `deck_settings` and `deck_lists` of the event file (export, checks, import).
 - The deck-lists exporter: every submitted list as text, for judges (`tournaments.exporters`).
+- The warnings before pairing (`decks.pairing_warnings`): no deck list, or a list that is not legal.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from decks.formats import export_deck
 from decks.models import Banlist, DeckAuditEntry, DeckCheck, DeckList, DeckListVersion, EventDeckSettings
+from decks.pairing_warnings import deck_list_warnings
 from decks.selectors import deck_from_json, deck_sheet, event_deck_lists, lists_published
 from tournaments.exporters import Exporter
 from tournaments.extensions import DocumentChecks, ExportPeople, ImportContext
@@ -306,4 +308,5 @@ def register() -> None:
 
     extensions.register_deck_lists(DeckLists())
     extensions.register_event_file_section(DeckListsSection())
+    extensions.register_pairing_warnings(deck_list_warnings)
     exporters.register(DECK_LISTS_EXPORTER)

@@ -292,6 +292,20 @@ def deck_list_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     return response
 
 
+def _checkin_qr(request: HttpRequest, registration):
+    """The check-in desk's QR code of the registration (tournaments' selector), for the player themselves
+    and the event's staff only, while check-in can still happen."""
+    from tournaments.selectors.checkin import checkin_scan_path, qr_svg
+    from tournaments.services.common import can_score
+
+    event = registration.event
+    if event.status not in ("registration", "check_in"):
+        return None
+    if registration.player_id != request.user.pk and not can_score(user=request.user, event=event):
+        return None
+    return qr_svg(data=request.build_absolute_uri(checkin_scan_path(registration=registration)), scale=3)
+
+
 def deck_list_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     """The registration sheet as a PDF (WeasyPrint)."""
     from weasyprint import CSS, HTML
@@ -307,6 +321,7 @@ def deck_list_pdf(request: HttpRequest, pk: int) -> HttpResponse:
             "player": deck_list.registration.player,
             "version": version,
             "sheet": selectors.deck_sheet(content=version.content, game=event.game),
+            "checkin_qr": _checkin_qr(request, deck_list.registration),
         },
         request=request,
     )

@@ -8,6 +8,8 @@ printout, a form or the event file needs what such an app knows, tournaments ask
   form's choices, event_create/event_update). decks registers `decks.tournament_hooks.DeckLists`.
 - `event_file_sections()`: parts of the event file (`tableside-event` v1) owned by another app: each exports,
   checks, normalises and restores its own top-level keys (decks: `deck_settings`, `deck_lists`).
+- `pairing_warning_providers()`: what the organizer should know before pairing a round (decks: players
+  without a deck list, or whose latest list is not legal), shown with a "Pair anyway" button.
 - Exporters (files a staff member downloads) have their own registry: `tournaments.exporters`.
 
 Without a registration (decks not installed) the defaults say "no deck lists" and the event file has only
@@ -16,8 +18,8 @@ tournaments' own parts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from django.db.models import BooleanField, Expression, Value
@@ -174,3 +176,40 @@ def register_event_file_section(section: EventFileSection) -> None:
 
 def event_file_sections() -> list[EventFileSection]:
     return list(_sections.values())
+
+
+# --- warnings before pairing -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WarnedPlayer:
+    registration_id: int
+    name: str
+    username: str
+
+
+@dataclass(frozen=True)
+class PairingWarning:
+    """Something the organizer should know before pairing a round (they may pair anyway).
+    `code` is stable (API, tests); `message` is the sentence to show, in the request's language."""
+
+    code: str
+    message: str
+    players: list[WarnedPlayer] = field(default_factory=list)
+
+
+# provider(*, event, registrations) -> warnings; `registrations` are the event's registered and
+# checked-in players, with `player` loaded.
+PairingWarningProvider = Callable[..., Sequence[PairingWarning]]
+
+_pairing_warning_providers: list[PairingWarningProvider] = []
+
+
+def register_pairing_warnings(provider: PairingWarningProvider) -> None:
+    """Called from an AppConfig.ready(); registering the same provider twice is harmless."""
+    if provider not in _pairing_warning_providers:
+        _pairing_warning_providers.append(provider)
+
+
+def pairing_warning_providers() -> tuple[PairingWarningProvider, ...]:
+    return tuple(_pairing_warning_providers)

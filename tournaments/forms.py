@@ -89,15 +89,19 @@ class EventForm(forms.ModelForm):
         fields = [
             "name", "game", "date", "venue", "capacity", "rule_set", "tier", "best_of",
             "round_minutes", "decklist_deadline", "tiebreak_policy", "swiss_rounds_override",
-            "top_cut_override",
+            "top_cut_override", "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
         ]  # fmt: skip
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
             "decklist_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+            "self_check_in_opens": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+            "self_check_in_closes": forms.DateTimeInput(attrs={"type": "datetime-local"}),
         }
         help_texts = {
             "swiss_rounds_override": _("Empty: from the game's policy for the checked-in count."),
             "top_cut_override": _("Empty: from the game's policy; 0 for no cut."),
+            "self_check_in_opens": _("Empty: players may check themselves in as soon as check-in opens."),
+            "self_check_in_closes": _("Empty: until round 1 is paired."),
         }
 
     def __init__(self, *args, **kwargs):

@@ -18,6 +18,11 @@ def new_seed() -> str:
     return secrets.token_hex(8)
 
 
+def new_checkin_token() -> str:
+    """The secret in a registration's check-in QR code: 128 random bits, URL-safe (docs/security.md)."""
+    return secrets.token_urlsafe(16)
+
+
 class Game(models.TextChoices):
     YUGIOH = "yugioh", _("Yu-Gi-Oh! TCG")
     VANGUARD = "vanguard", _("Cardfight!! Vanguard")
@@ -62,6 +67,15 @@ class Event(models.Model):
     )
     round_minutes = models.PositiveSmallIntegerField(_("round time (minutes)"), default=50)
     decklist_deadline = models.DateTimeField(_("deck-list deadline"), null=True, blank=True)
+    # Self check-in from the player's phone (tournaments.services.registrations.registration_check_in):
+    # an optional window, or staff only (the check-in desk). The defaults keep it open whenever check-in is.
+    self_check_in_opens = models.DateTimeField(_("self check-in opens"), null=True, blank=True)
+    self_check_in_closes = models.DateTimeField(_("self check-in closes"), null=True, blank=True)
+    self_check_in_staff_only = models.BooleanField(
+        _("check-in by the staff only"),
+        default=False,
+        help_text=_("Players cannot check themselves in on their phone: the check-in desk does it."),
+    )
     status = models.CharField(
         _("status"), max_length=16, choices=EventStatus.choices, default=EventStatus.DRAFT
     )
@@ -197,6 +211,8 @@ class Registration(models.Model):
     first_round = models.PositiveSmallIntegerField(default=1)
     awarded_byes = models.PositiveSmallIntegerField(_("awarded byes"), default=0)
     fixed_table = models.PositiveIntegerField(_("fixed table"), null=True, blank=True)
+    # Carried by the QR code of the player's phone page and deck sheet: the check-in desk's scan URL.
+    checkin_token = models.CharField(max_length=32, unique=True, default=new_checkin_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -4,6 +4,7 @@ Included from tournaments/urls.py (namespace "tournaments"), under /events/."""
 from django.urls import path
 
 from tournaments import views_console as console
+from tournaments import views_desk as desk
 from tournaments import views_player as player
 from tournaments import views_public as public
 
@@ -45,6 +46,15 @@ urlpatterns = [
     ),
     path("<int:event_id>/console/timer/", console.console_timer, name="console_timer"),
     path("<int:event_id>/console/exports/", console.console_exports, name="console_exports"),
+    # the check-in desk (staff)
+    path("<int:event_id>/desk/", desk.desk, name="desk"),
+    path("<int:event_id>/desk/results/", desk.desk_results, name="desk_results"),
+    path(
+        "<int:event_id>/desk/registrations/<int:registration_id>/<str:action>/",
+        desk.desk_action,
+        name="desk_action",
+    ),
+    path("<int:event_id>/desk/scan/<str:token>/", desk.desk_scan, name="desk_scan"),
     # the player's phone
     path("<int:event_id>/me/", player.player_event, name="player_event"),
     path("<int:event_id>/me/live/", player.player_live, name="player_live"),

@@ -17,6 +17,7 @@ from core.ratelimit import ratelimit
 from tournaments import selectors, services
 from tournaments.forms import EventForm, ResultForm
 from tournaments.models import Event, EventStatus, Match, MatchStatus, Registration, Round
+from tournaments.selectors.pairing_warnings import pairing_warnings_before
 from tournaments.services.common import JUDGE_ROLES, can_manage, can_score, staff_role
 from tournaments.services.errors import TournamentError
 
@@ -180,15 +181,30 @@ def requested_round_number(request: HttpRequest) -> int | None:
     return parse_bounded_int(value, minimum=1, maximum=MAX_ROUND)
 
 
+def warn_before_pairing(request: HttpRequest, event: Event, number: int | None) -> HttpResponse | None:
+    """Before a "pair" button pairs: who has no deck list, an illegal one, or is not checked in, with a
+    "Pair anyway" button posting the same request again with force=1 (a fragment for htmx, else a page).
+    None when there is nothing to say or the request is that second one: pair."""
+    if request.POST.get("force"):
+        return None
+    warnings = pairing_warnings_before(event=event, user=request.user, number=number)
+    if not warnings:
+        return None
+    context = {"event": event, "warnings": warnings, "number": number, "action": request.path}
+    template = "tournaments/_pair_warnings.html" if request.htmx else "tournaments/pair_warnings.html"
+    return render(request, template, context)
+
+
 @require_POST
 @login_required
 def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
     """The "pair next round" button (htmx): a link to the new round, or the progress of the task."""
     event = get_object_or_404(Event, pk=pk)
+    number = requested_round_number(request)
+    if (warned := warn_before_pairing(request, event, number)) is not None:
+        return warned
     try:
-        round_, task_id = services.round_request_pairing(
-            event=event, user=request.user, number=requested_round_number(request)
-        )
+        round_, task_id = services.round_request_pairing(event=event, user=request.user, number=number)
     except TournamentError as exc:
         if not request.htmx:
             _error(request, exc)

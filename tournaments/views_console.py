@@ -52,7 +52,7 @@ from tournaments.services.timer import (
     timer_start,
     timer_state,
 )
-from tournaments.views import requested_round_number
+from tournaments.views import requested_round_number, warn_before_pairing
 
 logger = logging.getLogger(__name__)
 
@@ -90,6 +90,19 @@ class EventForm(forms.Form):
         required=False,
         min_value=1,
         max_value=600,
+    )
+    self_check_in_opens = forms.DateTimeField(
+        label=gettext_lazy("Self check-in opens (empty: when check-in opens)"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )
+    self_check_in_closes = forms.DateTimeField(
+        label=gettext_lazy("Self check-in closes (empty: at round 1)"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )
+    self_check_in_staff_only = forms.BooleanField(
+        label=gettext_lazy("Check-in by the staff only (the check-in desk)"), required=False
     )
 
 
@@ -413,10 +426,11 @@ def console_pair(request: HttpRequest, event_id: int) -> HttpResponse:
     """ "Start next round": small events are paired at once (published to the players' phones on their next
     poll); large ones on a worker, with a progress bar on the dashboard."""
     event = _staff_event(request, event_id)
+    number = requested_round_number(request)
+    if (warned := warn_before_pairing(request, event, number)) is not None:
+        return warned
     try:
-        round_, task_id = services.round_request_pairing(
-            event=event, user=request.user, number=requested_round_number(request)
-        )
+        round_, task_id = services.round_request_pairing(event=event, user=request.user, number=number)
     except TournamentError as error:
         _error(request, error)
     else:

@@ -17,6 +17,7 @@ from core.ratelimit import ratelimit
 from tournaments import services
 from tournaments.models import Event, EventStatus
 from tournaments.selectors import day as day_selectors
+from tournaments.selectors.checkin import checkin_scan_path, qr_svg, self_check_in
 from tournaments.selectors.drafts import event_hidden
 from tournaments.services.day import match_dispute, parse_games, quick_results_for
 from tournaments.services.errors import TournamentError
@@ -58,7 +59,18 @@ def _context(request: HttpRequest, event: Event, *, with_standing: bool = True) 
         "poll_seconds": POLL_SECONDS,
         "report_choices": choices,
         "open_for_registration": event.status in (EventStatus.REGISTRATION, EventStatus.CHECK_IN),
+        **_checkin_context(request, event, day.registration),
     }
+
+
+def _checkin_context(request: HttpRequest, event: Event, registration) -> dict:
+    """The self check-in policy, and the QR code the check-in desk scans (while the player may need it)."""
+    policy = self_check_in(event=event)
+    qr = None
+    if registration is not None and registration.status == "registered" and policy.state != "not_open":
+        url = request.build_absolute_uri(checkin_scan_path(registration=registration))
+        qr = qr_svg(data=url)
+    return {"self_check_in": policy, "checkin_qr": qr}
 
 
 @login_required

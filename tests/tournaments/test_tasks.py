@@ -46,7 +46,7 @@ def test_pairing_task_runs_on_a_worker_and_duplicates_are_harmless(celery_worker
 def test_small_events_pair_inline_from_the_page(organizer, client):
     event = make_event(organizer, players=10)
     client.force_login(organizer)
-    response = client.post(f"/events/{event.pk}/pair-next/", HTTP_HX_REQUEST="true")
+    response = client.post(f"/events/{event.pk}/pair-next/", {"force": "1"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and b"round-link" in response.content
     assert Round.objects.filter(event=event).count() == 1
 

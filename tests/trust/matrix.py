@@ -232,6 +232,11 @@ ROWS: dict[str, dict] = {
     "tournaments:console_match_result": {"GET": "L-------", "POST": STAFF},
     "tournaments:console_timer": {"GET": STAFF, "POST": STAFF},
     "tournaments:console_exports": {"GET": STAFF, "POST": "L-------"},
+    # the check-in desk: the event's staff; a QR code's scan URL tells anyone else it is for the staff
+    "tournaments:desk": {"GET": STAFF, "POST": "L-------"},
+    "tournaments:desk_results": {"GET": STAFF, "POST": "L-------"},
+    "tournaments:desk_action": {"GET": "L-------", "POST": STAFF},
+    "tournaments:desk_scan": {"GET": STAFF, "POST": STAFF},
     # event exports/imports run by a task: started by the event's staff, seen only by whoever started them
     "tournaments:console_export_start": {"GET": "L-------", "POST": STAFF},
     "tournaments:console_transfer": {"GET": "LDDDDADA", "POST": "L-------"},

@@ -137,14 +137,18 @@ def test_redis_stopped_while_the_site_runs(settings, monkeypatch):
 
             # pressing "pair next round": a clear answer that the work is delayed, not an error page
             pressed = organizer.post(
-                reverse("tournaments:pair_next", kwargs={"pk": event_id}), HTTP_HX_REQUEST="true"
+                reverse("tournaments:pair_next", kwargs={"pk": event_id}),
+                {"force": "1"},
+                HTTP_HX_REQUEST="true",
             )
             assert pressed.status_code == 200
             assert "unreachable" in pressed.content.decode()
             task_id = _pairing_task_id(world.event)
             assert task_id, "the request to pair is kept on the event"
             again = organizer.post(
-                reverse("tournaments:pair_next", kwargs={"pk": event_id}), HTTP_HX_REQUEST="true"
+                reverse("tournaments:pair_next", kwargs={"pk": event_id}),
+                {"force": "1"},
+                HTTP_HX_REQUEST="true",
             )
             assert again.status_code == 200 and "unreachable" in again.content.decode()
             assert _pairing_task_id(world.event) == task_id  # pressed twice: still one request
@@ -166,7 +170,7 @@ def test_redis_stopped_while_the_site_runs(settings, monkeypatch):
             assert "Waiting for a worker" in waiting.content.decode()
             a_minute_later = timezone.now() - datetime.timedelta(minutes=2)
             Event.objects.filter(pk=event_id).update(updated_at=a_minute_later)
-            organizer.post(reverse("tournaments:pair_next", kwargs={"pk": event_id}))
+            organizer.post(reverse("tournaments:pair_next", kwargs={"pk": event_id}), {"force": "1"})
             _wait(lambda: Round.objects.filter(event=world.event, number=2).exists(), 60, "round 2")
             _round_is_whole(world.event, 2, players=6)
             # nothing was lost or doubled: round 1 and its results are intact
@@ -197,7 +201,7 @@ def test_worker_killed_in_the_middle_of_pairing(settings, monkeypatch):
 
             organizer = Client()
             organizer.force_login(world.users["organizer"])
-            organizer.post(reverse("tournaments:pair_next", kwargs={"pk": world.event.pk}))
+            organizer.post(reverse("tournaments:pair_next", kwargs={"pk": world.event.pk}), {"force": "1"})
             task_id = _pairing_task_id(world.event)
             # the round and its tables are written (progress 4 of 4) but not committed: kill the process
             _wait(lambda: task_status(task_id).current == 4, 30, "the pairing to reach its last step")

@@ -67,6 +67,8 @@ OVERRIDES = {
     "decks:deck_check": {"pk": lambda w: w.deck_check.pk},
     "decks:card_import": {"pk": _card_import_pk},
     "tournaments:console_registration_action": {"action": lambda w: "drop"},
+    "tournaments:desk_action": {"action": lambda w: "check-in"},
+    "tournaments:desk_scan": {"token": lambda w: w.registration.checkin_token},
 }
 
 

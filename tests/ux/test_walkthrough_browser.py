@@ -68,7 +68,7 @@ def test_event_day_pages_fit_and_have_big_tap_targets(live_server, page_at, demo
         "orga": ["/", f"{ev}/", f"{ev}/console/", f"{ev}/rounds/1/", f"{ev}/standings/",
                  f"/decks/events/{e}/lists/", f"/rulings/events/{e}/log/", "/events/new/",
                  "/events/console/day/"],
-        "judge": ["/", f"{ev}/console/", f"/rulings/events/{e}/log/"],
+        "judge": ["/", f"{ev}/console/", f"/rulings/events/{e}/log/", f"{ev}/desk/?q=player"],
         "player1": ["/", f"{ev}/", f"{ev}/me/", f"/decks/events/{e}/", f"{ev}/wall/pairings/"],
     }  # fmt: skip
     problems = []

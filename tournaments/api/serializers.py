@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.api.errors import ErrorItemSerializer
 from core.bounds import (
     MAX_BYES,
     MAX_CAPACITY,
@@ -81,6 +82,7 @@ class EventSerializer(serializers.ModelSerializer):
             "capacity", "organizer", "best_of", "round_minutes", "decklist_deadline", "status",
             "tiebreak_policy",
             "swiss_rounds_override", "top_cut_override", "swiss_rounds", "top_cut_size", "created_at",
+            "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
         ]  # fmt: skip
         read_only_fields = ["id", "organizer", "status", "swiss_rounds", "top_cut_size", "created_at"]
 
@@ -120,7 +122,7 @@ class EventCreateSerializer(serializers.ModelSerializer):
         fields = [
             "name", "game", "rule_set", "banlist", "tier", "date", "venue", "capacity", "best_of",
             "round_minutes", "decklist_deadline", "tiebreak_policy", "swiss_rounds_override",
-            "top_cut_override",
+            "top_cut_override", "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
         ]  # fmt: skip
 
 
@@ -221,6 +223,34 @@ class PairNextSerializer(serializers.Serializer):
         default=False,
         help_text=_("Send the pairing to a worker and answer 202 with a task id."),
     )
+    check_warnings = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=_(
+            "Pair only if nothing needs the organizer's attention: otherwise answer 409 with code "
+            "pairing_warnings and the warnings (missing or illegal deck lists, players not checked in), "
+            "pairing nothing. Send again without it to pair anyway."
+        ),
+    )
+
+
+class WarnedPlayerSerializer(serializers.Serializer):
+    registration_id = serializers.IntegerField()
+    name = serializers.CharField()
+    username = serializers.CharField()
+
+
+class PairingWarningSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="missing_deck_list, illegal_deck_list or not_checked_in")
+    message = serializers.CharField()
+    players = WarnedPlayerSerializer(many=True)
+
+
+class PairingWarningsSerializer(serializers.Serializer):
+    """The site's error shape (one error, code pairing_warnings) plus the warnings themselves."""
+
+    errors = ErrorItemSerializer(many=True)
+    warnings = PairingWarningSerializer(many=True)
 
 
 class PairingTaskSerializer(serializers.Serializer):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -16,6 +17,7 @@ from tournaments import selectors, services
 from tournaments.api import serializers as s
 from tournaments.api.errors import service_errors
 from tournaments.models import Match, Registration, Round
+from tournaments.selectors.pairing_warnings import pairing_warnings_before
 
 User = get_user_model()
 
@@ -164,6 +166,9 @@ class EventViewSet(
         responses={
             201: s.RoundSerializer,
             202: OpenApiResponse(s.PairingTaskSerializer, description="Sent to a worker; poll progress_url."),
+            409: OpenApiResponse(
+                s.PairingWarningsSerializer, description="check_warnings was set and there are warnings."
+            ),
         },
         summary="Pair the next Swiss round (idempotent per round number)",
     )
@@ -172,6 +177,17 @@ class EventViewSet(
         event = self.get_object()
         data = s.PairNextSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        if data.validated_data["check_warnings"]:
+            warnings = pairing_warnings_before(
+                event=event, user=request.user, number=data.validated_data.get("number")
+            )
+            if warnings:
+                message = _("Check these players before pairing, or pair anyway.")
+                body = {
+                    "errors": [{"path": "", "message": message, "code": "pairing_warnings"}],
+                    "warnings": s.PairingWarningSerializer(warnings, many=True).data,
+                }
+                return Response(body, status=status.HTTP_409_CONFLICT)
         with service_errors():
             if data.validated_data["background"]:
                 round_, task_id = services.round_request_pairing(

@@ -55,6 +55,7 @@ MANUAL_TRANSITIONS = {
 EDITABLE_FIELDS = {
     "name", "rule_set", "banlist", "tier", "date", "venue", "capacity", "best_of", "round_minutes",
     "decklist_deadline", "tiebreak_policy", "swiss_rounds_override", "top_cut_override",
+    "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
 }  # fmt: skip
 # Fields that shape the pairing or standings: fixed once the Swiss has started (except the overrides).
 OPEN_STATES = (EventStatus.REGISTRATION, EventStatus.CHECK_IN)
@@ -84,6 +85,12 @@ def _validate(fields: dict[str, Any]) -> None:
         )
     if "name" in fields and not str(fields["name"]).strip():
         raise TournamentError(_("The event needs a name."), field="name")
+    _check_self_check_in_window(fields.get("self_check_in_opens"), fields.get("self_check_in_closes"))
+
+
+def _check_self_check_in_window(opens, closes) -> None:
+    if opens is not None and closes is not None and closes <= opens:
+        raise TournamentError(_("Self check-in must close after it opens."), field="self_check_in_closes")
 
 
 def rule_set_resolve(*, game: str, rule_set: str | None) -> str:
@@ -142,6 +149,9 @@ def event_create(
     swiss_rounds_override: int | None = None,
     top_cut_override: int | None = None,
     seed: str | None = None,
+    self_check_in_opens: datetime.datetime | None = None,
+    self_check_in_closes: datetime.datetime | None = None,
+    self_check_in_staff_only: bool = False,
 ) -> Event:
     """A draft event; defaults (policy, round time, best of) come from the game."""
     if not (organizer.is_superuser or organizer.role == Role.ORGANIZER):
@@ -157,6 +167,9 @@ def event_create(
         "decklist_deadline": decklist_deadline,
         "swiss_rounds_override": swiss_rounds_override,
         "top_cut_override": top_cut_override,
+        "self_check_in_opens": self_check_in_opens,
+        "self_check_in_closes": self_check_in_closes,
+        "self_check_in_staff_only": bool(self_check_in_staff_only),
     }
     _validate(fields)
     fields["best_of"] = best_of if best_of is not None else DEFAULT_BEST_OF[Game(game)]
@@ -195,6 +208,7 @@ def event_update(*, event: Event, user=None, **fields: Any) -> Event:
                 raise TournamentError(_("This cannot change once the Swiss rounds have started."), field=name)
         for name, value in fields.items():
             setattr(event, name, value)
+        _check_self_check_in_window(event.self_check_in_opens, event.self_check_in_closes)
         if started and "swiss_rounds_override" in fields and fields["swiss_rounds_override"]:
             played = event.rounds.filter(stage="swiss").count()
             if fields["swiss_rounds_override"] < played:

@@ -94,6 +94,8 @@ def _lock_registration(registration: Registration) -> tuple[Event, Registration]
 
 
 def registration_check_in(*, registration: Registration, by=None) -> Registration:
+    """Staff check anyone in (the desk, the console); a player checks themselves in within the event's
+    self check-in policy (a window, or not at all when check-in is by the staff only)."""
     with transaction.atomic():
         event, registration = _lock_registration(registration)
         if by is not None and by.pk != registration.player_id:
@@ -104,10 +106,35 @@ def registration_check_in(*, registration: Registration, by=None) -> Registratio
             return registration
         if registration.status == RegistrationStatus.DROPPED:
             raise TournamentError(_("This player has dropped."), code="dropped")
+        if by is not None and by.pk == registration.player_id and not can_score(user=by, event=event):
+            _require_self_check_in_open(event)
         registration.status = RegistrationStatus.CHECKED_IN
         registration.checked_in_at = timezone.now()
         registration.save(update_fields=["status", "checked_in_at"])
     return registration
+
+
+def _require_self_check_in_open(event: Event) -> None:
+    from django.utils.formats import date_format
+
+    from tournaments.selectors.checkin import self_check_in
+
+    policy = self_check_in(event=event)
+    when = {
+        "opens": date_format(timezone.localtime(policy.opens), "DATETIME_FORMAT") if policy.opens else "",
+        "closes": date_format(timezone.localtime(policy.closes), "DATETIME_FORMAT") if policy.closes else "",
+    }
+    if policy.state == "staff_only":
+        raise NotAllowed(
+            _("Check-in is done by the staff at this event: show your QR code at the check-in desk."),
+            code="staff_only",
+        )
+    if policy.state == "not_yet":
+        raise TournamentError(_("Self check-in opens at %(opens)s.") % when, code="not_yet")
+    if policy.state == "over":
+        raise TournamentError(
+            _("Self check-in closed at %(closes)s: go to the check-in desk.") % when, code="over"
+        )
 
 
 def registration_drop(*, registration: Registration, by=None) -> Registration:

@@ -88,7 +88,7 @@ def test_late_entry_during_the_swiss(orga_client, organizer):
 
 def test_start_rounds_and_fast_entry(orga_client, organizer):
     event = staff_event(organizer, players=6)
-    response = orga_client.post(f"/events/{event.pk}/console/pair/", follow=True)
+    response = orga_client.post(f"/events/{event.pk}/console/pair/", {"force": "1"}, follow=True)
     assert b"Round 1 is paired and published" in response.content
     matches = list(Match.objects.filter(round__event=event, player_b__isnull=False).order_by("table"))
     assert [m.table for m in matches] == [1, 2, 3]
@@ -121,14 +121,14 @@ def test_start_rounds_and_fast_entry(orga_client, organizer):
     assert response.status_code == 409
     assert Match.objects.get(pk=matches[2].pk).status == MatchStatus.PENDING
     # the round cannot move on while a match is open
-    response = orga_client.post(f"/events/{event.pk}/console/pair/", follow=True)
+    response = orga_client.post(f"/events/{event.pk}/console/pair/", {"force": "1"}, follow=True)
     assert b"still has 1 match" in response.content
     actions = f"/events/{event.pk}/console/?part=actions"
     assert b"start-next-round" not in orga_client.get(actions, HTTP_HX_REQUEST="true").content
     orga_client.post(f"{base}/{matches[2].pk}/result/", {"quick": "1-1-1"})
     panel = orga_client.get(actions, HTTP_HX_REQUEST="true").content
     assert b"start-next-round" in panel and b"<html" not in panel
-    response = orga_client.post(f"/events/{event.pk}/console/pair/", follow=True)
+    response = orga_client.post(f"/events/{event.pk}/console/pair/", {"force": "1"}, follow=True)
     assert b"Round 2 is paired" in response.content
 
 
@@ -260,9 +260,9 @@ def test_start_next_round_pressed_twice_gives_the_same_round(orga_client, organi
     event = staff_event(organizer, players=6)
     console = orga_client.get(f"/events/{event.pk}/console/").content.decode()
     assert 'name="number" value="1"' in console
-    first = orga_client.post(f"/events/{event.pk}/console/pair/", {"number": "1"}, follow=True)
+    first = orga_client.post(f"/events/{event.pk}/console/pair/", {"number": "1", "force": "1"}, follow=True)
     assert b"Round 1 is paired and published" in first.content
     # The second press carries the number the button showed: round 1 again, not an attempt at round 2.
-    second = orga_client.post(f"/events/{event.pk}/console/pair/", {"number": "1"}, follow=True)
+    second = orga_client.post(f"/events/{event.pk}/console/pair/", {"number": "1", "force": "1"}, follow=True)
     assert b"Round 1 is paired and published" in second.content
     assert Round.objects.filter(event=event).count() == 1

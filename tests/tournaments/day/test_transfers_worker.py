@@ -56,7 +56,7 @@ def test_big_round_pairs_on_a_worker_with_a_progress_bar(celery_worker, organize
 
     event = staff_event(organizer, players=INLINE_PAIRING_MAX_PLAYERS + 2)
     client.force_login(organizer)
-    response = client.post(f"/events/{event.pk}/console/pair/", follow=True)
+    response = client.post(f"/events/{event.pk}/console/pair/", {"force": "1"}, follow=True)
     assert b"Pairing on a worker" in response.content
     assert b'data-testid="pairing-progress"' in response.content and b"<progress" in response.content
     event.refresh_from_db()

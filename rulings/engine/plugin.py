@@ -16,6 +16,7 @@ A plug-in carries:
 - ``card_to_situation``: a card of the card database → the card of a situation document;
 - ``csv_columns``: its columns in our CSV card-pool format, and ``card_files``: readers of its own
   card-file formats by extension (``"module:function"``, called with the file's bytes);
+- ``event_defaults``: what a new event of the game starts with (best of, round length, tie-breakers);
 - ``ui``: how the judge's tablet presents it (:class:`TabletUI`; labels are English msgids with
   msgctxt ``"tablet"`` in the engine's catalogue).
 
@@ -39,6 +40,7 @@ __all__ = [
     "PLAYER_QUERY",
     "QUERY_LABELS",
     "CsvColumns",
+    "EventDefaults",
     "GamePlugin",
     "Param",
     "TabletUI",
@@ -121,6 +123,19 @@ class TabletUI:
     query_labels: dict[str, str] = field(default_factory=lambda: dict(QUERY_LABELS))  # query -> label
 
 
+# --- events ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EventDefaults:
+    """What a new event of the game starts with (the organizer can change each)."""
+
+    best_of: int = 3
+    round_minutes: int = 50
+    tiebreak_policy: str = "konami"  # a ``tournaments.models.TiebreakPolicy`` value
+    structure: str = "yugioh"  # whose published structure (rounds and top cut by attendance) it follows
+
+
 # --- the plug-in -------------------------------------------------------------------------------------
 
 
@@ -140,6 +155,7 @@ class GamePlugin:
     ui: TabletUI
     csv_columns: CsvColumns = field(default_factory=CsvColumns)
     card_files: Mapping[str, str] = field(default_factory=dict)  # ".cdb" -> "module:function"
+    event_defaults: EventDefaults = field(default_factory=EventDefaults)
     package: str = ""  # the engine's package; default ``rulings.engine.<key>``
 
     @property

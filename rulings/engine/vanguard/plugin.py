@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..plugin import CsvColumns, GamePlugin
+from ..plugin import CsvColumns, EventDefaults, GamePlugin
 from . import construction
 from .cards import situation_card
 from .ui import UI
@@ -23,4 +23,7 @@ PLUGIN = GamePlugin(
         ".cdb": "decks.cardfiles.vanguard:read_cdb_file",  # ygopro-cv or vgdpro
         ".db": "decks.cardfiles.vanguard:read_engine_db_file",  # VanguardEngine cards.db
     },
+    event_defaults=EventDefaults(
+        best_of=1, round_minutes=25, tiebreak_policy="vanguard", structure="vanguard"
+    ),
 )

@@ -52,9 +52,12 @@ class _GamesUI(Mapping[str, TabletUI]):
 
     def __getitem__(self, key: str) -> TabletUI:
         try:
-            return site_ui(get_plugin(key).ui)
+            plugin = get_plugin(key)
         except UnknownGame:
             raise KeyError(key) from None
+        except Exception as error:  # a broken game is not offered (and hides no other)
+            raise KeyError(key) from error
+        return site_ui(plugin.ui)
 
     def __iter__(self) -> Iterator[str]:
         return iter([plugin.key for plugin in plugins()])

@@ -25,13 +25,9 @@ translated_label = lazy(_label, str)
 
 def game_choices() -> list[tuple[str, str]]:
     """``(key, name)`` of every game, the name translated when shown. Pass the function itself as a
-    model field's ``choices``: a game registered later (a test's) is then a choice too."""
+    model field's ``choices``: a game registered later (a test's) is then a choice too, and adding a game
+    needs no migration (the migrations name this function: keep its name and place)."""
     return [(key, translated_label("game", name)) for key, name in registry.game_choices()]
-
-
-def game_keys() -> list[str]:
-    """The games that load (a broken one is left out, as in ``game_choices``)."""
-    return [key for key, _ in registry.game_choices()]
 
 
 def game_enum(name: str = "Game") -> type[models.TextChoices]:

@@ -169,3 +169,17 @@ def test_the_guard_sees_a_list_of_games():
         'GAMES = ("yugioh", "vanguard")\nX = {"rayman": 1, "arrows": 2}\nY = ["yugioh", "chess"]\n'
     )
     assert game_lists(tree, {"yugioh", "vanguard", "rayman", "arrows"}) == [1, 2]
+
+
+def test_no_page_or_script_lists_the_games():
+    """A template or a script that names two games on one line (``game == "yugioh" or game == "arrows"``)
+    is a list of games too: ask the game's plug-in instead (its deck sections, its tablet description)."""
+    keys = registry.game_keys()
+    found = []
+    for path in sorted([*(ROOT / "templates").rglob("*.html"), *(ROOT / "static").rglob("*.js")]):
+        if "vendor" in path.parts:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if sum(f'"{key}"' in line or f"'{key}'" in line for key in keys) >= 2:
+                found.append(f"{path.relative_to(ROOT)}:{number}")
+    assert not found, f"games listed in a page or a script: {found}"

@@ -38,6 +38,15 @@ def die(name: str) -> ResolvedCard:
     return ResolvedCard(identity=name, name=name, kind="die", ids=frozenset({name}), tags=frozenset())
 
 
+@pytest.mark.parametrize("key", registry.game_keys())
+def test_each_plug_in_is_its_game(key):
+    plugin = registry.get_plugin(key)
+    assert plugin.key == plugin.game.key == plugin.ui.key == key
+    assert plugin.name == plugin.game.name and plugin.default_ruleset in plugin.rulesets
+    assert set(plugin.deck_sections) and set(plugin.ui.zones) <= set(plugin.ui.zone_labels)
+    assert set(plugin.ui.queries) <= set(plugin.ui.query_labels)
+
+
 def test_the_registry_lists_the_game_and_reaches_its_engine(dice):
     assert registry.game_keys()[-1] == "dice"
     assert ("dice", "Dice Duel") in registry.game_choices()

@@ -33,10 +33,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from engine_selfplay import chess_self_play, self_play  # noqa: E402
 from pairing_bench import complete_graph_optimum, simulate  # noqa: E402
 
+from rulings.engine.registry import game_keys  # noqa: E402
 from tournaments.pairing.standings import MatchRecord  # noqa: E402
 from tournaments.pairing.swiss import PlayerState, met_relation, pair_round, round_score  # noqa: E402
 
-GAMES = ("yugioh", "vanguard", "rayman", "arrows")
+GAMES = game_keys()  # every game of the registry
 
 
 def load() -> list[float]:

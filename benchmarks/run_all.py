@@ -17,6 +17,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rulings.engine.registry import game_keys  # noqa: E402
+
+GAMES = game_keys()  # every game of the registry (rulings/engine/registry.py)
+
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "docs" / "benchmarks.md"
 
@@ -53,7 +59,7 @@ def _selfplay(game: str) -> Benchmark:
 
 
 BENCHMARKS = [
-    *[_selfplay(game) for game in ("yugioh", "vanguard", "rayman", "arrows")],
+    *[_selfplay(game) for game in GAMES],
     Benchmark(
         "replay_endpoint",
         ["benchmarks/replay_bench.py"],
@@ -65,7 +71,7 @@ BENCHMARKS = [
                 False,
                 "ms",
             )
-            for game in ("yugioh", "vanguard", "rayman", "arrows")
+            for game in GAMES
         ],
     ),  # fmt: skip
     Benchmark(

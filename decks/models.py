@@ -9,18 +9,16 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.games import game_choices, game_enum
 
-class Game(models.TextChoices):
-    YUGIOH = "yugioh", "Yu-Gi-Oh!"
-    VANGUARD = "vanguard", "Cardfight!! Vanguard"
-    RAYMAN = "rayman", "RaymanTCG"
-    ARROWS = "arrows", "Arrows"
+# The games of the registry (rulings/engine/registry.py): ``Game.YUGIOH == "yugioh"``.
+Game = game_enum()
 
 
 class Card(models.Model):
     """One card of one game, as imported from a card file (or entered in the admin)."""
 
-    game = models.CharField(_("game"), max_length=16, choices=Game.choices)
+    game = models.CharField(_("game"), max_length=16, choices=game_choices)
     key = models.CharField(_("id"), max_length=64, help_text=_("Passcode or set id, as in the card file."))
     name = models.CharField(_("English name"), max_length=255)
     name_fr = models.CharField(_("French name"), max_length=255, blank=True)
@@ -61,7 +59,7 @@ class Card(models.Model):
 class CardKey(models.Model):
     """Every id a card is known by (its own, alternate artworks), for lookups by passcode."""
 
-    game = models.CharField(max_length=16, choices=Game.choices)
+    game = models.CharField(max_length=16, choices=game_choices)
     key = models.CharField(max_length=64)
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="keys")
 
@@ -75,7 +73,7 @@ class CardKey(models.Model):
 class Banlist(models.Model):
     """One Forbidden & Limited list (an EDOPro ``!name`` block): id → copies allowed (0, 1, 2, 3)."""
 
-    game = models.CharField(_("game"), max_length=16, choices=Game.choices, default=Game.YUGIOH)
+    game = models.CharField(_("game"), max_length=16, choices=game_choices, default=Game.YUGIOH)
     name = models.CharField(_("name"), max_length=120)
     date = models.DateField(_("date"), null=True, blank=True)
     whitelist = models.BooleanField(_("whitelist"), default=False)
@@ -115,7 +113,7 @@ class CardImport(models.Model):
         COMMAND = "command", _("Command line")
         SYNC = "sync", _("Downloaded (sync_cards)")
 
-    game = models.CharField(_("game"), max_length=16, choices=Game.choices)
+    game = models.CharField(_("game"), max_length=16, choices=game_choices)
     filename = models.CharField(_("file name"), max_length=255)
     size = models.PositiveBigIntegerField(_("size in bytes"), default=0)
     origin = models.CharField(_("origin"), max_length=16, choices=Origin.choices, default=Origin.UPLOAD)
@@ -184,7 +182,7 @@ class CardChange(models.Model):
     )
     # The card changed; for a conflict, the other card that already owns the id.
     card = models.ForeignKey(Card, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes")
-    game = models.CharField(_("game"), max_length=16, choices=Game.choices)
+    game = models.CharField(_("game"), max_length=16, choices=game_choices)
     key = models.CharField(_("id in the file"), max_length=64)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.CHANGE)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)

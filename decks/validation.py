@@ -17,14 +17,15 @@ from decks.names import best_match, normalise_name
 from rulings.engine.base import DeckProblem
 from rulings.engine.construction import check_deck
 from rulings.engine.decklists import Banlist, ResolvedCard, ResolvedDeck, ResolvedEntry
+from rulings.engine.registry import UnknownGame, get_plugin
 
-# The sections each game's report always counts, even when empty.
-REPORT_SECTIONS: Mapping[str, tuple[str, ...]] = {
-    "yugioh": ("main", "extra", "side"),
-    "vanguard": ("ride", "main"),
-    "rayman": ("main",),
-    "arrows": ("main", "side"),
-}
+
+def report_sections(game: str) -> tuple[str, ...]:
+    """The sections a game's report always counts, even when empty (its plug-in's ``deck_sections``)."""
+    try:
+        return get_plugin(game).deck_sections
+    except UnknownGame:
+        return ()
 
 
 @runtime_checkable
@@ -190,9 +191,7 @@ def validate_deck_list(
     oversized = _oversized(deck)
     if oversized is not None:
         # Not worth resolving: every card would be looked up (and suggested) for a list no deck can be.
-        counts = {
-            section: deck.count(section) for section in (*REPORT_SECTIONS.get(game, ()), *deck.sections)
-        }
+        counts = {section: deck.count(section) for section in (*report_sections(game), *deck.sections)}
         return ValidationReport(legal=False, counts=counts, problems=[oversized])
     problems: list[DeckProblem] = []
     suggestions: dict[str, str] = {}
@@ -224,9 +223,8 @@ def validate_deck_list(
             resolved_entries.append(ResolvedEntry(card=card, count=count, reference=str(ref)))
     resolved = ResolvedDeck.from_sections(sections)
     problems += check_deck(game, resolved, ruleset=ruleset, banlist=banlist, config=config)
-    counted = list(REPORT_SECTIONS.get(game, ())) + [
-        s for s in resolved.sections if s not in REPORT_SECTIONS.get(game, ())
-    ]
+    always = report_sections(game)
+    counted = list(always) + [s for s in resolved.sections if s not in always]
     counts = {section: resolved.size(section) for section in counted}
     return ValidationReport(
         legal=not problems, counts=counts, problems=problems, suggestions=suggestions, deck=resolved
@@ -236,9 +234,9 @@ def validate_deck_list(
 __all__ = [
     "CardIndex",
     "InMemoryCardIndex",
-    "REPORT_SECTIONS",
     "SECTION_TITLES",
     "ValidationReport",
+    "report_sections",
     "resolve_record",
     "validate_deck_list",
 ]

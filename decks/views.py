@@ -44,6 +44,7 @@ from decks.services.decklists import (
     decklist_unlock,
     event_deck_settings_update,
 )
+from decks.validation import report_sections
 from tournaments.models import Event, Registration
 from tournaments.permissions import can_manage
 
@@ -139,6 +140,7 @@ def my_deck(request: HttpRequest, event_id: int) -> HttpResponse:
         "form": form,
         "problems": problems,
         "banlist": selectors.banlist_for_event(event=event),
+        "deck_sections": report_sections(event.game),  # the game's plug-in's
     }
     return render(request, "decks/my_deck.html", context, status=status)
 

@@ -12,12 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-GAME_CHOICES = [
-    ("yugioh", _("Yu-Gi-Oh! TCG")),
-    ("vanguard", _("Cardfight!! Vanguard")),
-    ("rayman", _("RaymanTCG")),
-    ("arrows", _("Arrows")),
-]
+from core.games import game_choices
 
 
 def new_slug() -> str:
@@ -27,7 +22,7 @@ def new_slug() -> str:
 
 class SavedRuling(models.Model):
     slug = models.SlugField(_("link"), max_length=24, unique=True, default=new_slug, editable=False)
-    game = models.CharField(_("game"), max_length=16, choices=GAME_CHOICES)
+    game = models.CharField(_("game"), max_length=16, choices=game_choices)
     ruleset = models.CharField(_("rule set"), max_length=40)
     document = models.JSONField(_("situation document"))
     answer = models.JSONField(_("answer"))

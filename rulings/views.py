@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from core.bounds import MAX_ROUND, parse_bounded_int
+from rulings.engine.registry import get_plugin
 
 from .forms import ReviewForm, SaveRulingForm
 from .games_ui import GAMES_UI, QUERY_LABELS, ZONE_LABELS
@@ -99,11 +100,10 @@ def card_search(request: HttpRequest) -> HttpResponse:
     if query.strip() and game in GAMES_UI:
         try:
             selectors_module = import_module("decks.selectors")
-            lookup_module = import_module("decks.lookup")
         except ImportError:
-            selectors_module = lookup_module = None
+            selectors_module = None
         if selectors_module is not None:
-            convert = getattr(lookup_module, "CONVERTERS", {}).get(game)
+            convert = get_plugin(game).card_to_situation  # rulings/engine/<game>/cards.py
             for card in selectors_module.card_search(game=game, query=query, limit=8):
                 data = convert(card) if convert else None
                 if data:

@@ -13,6 +13,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from core.games import game_choices, game_enum
+
 
 def new_seed() -> str:
     return secrets.token_hex(8)
@@ -23,11 +25,8 @@ def new_checkin_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-class Game(models.TextChoices):
-    YUGIOH = "yugioh", _("Yu-Gi-Oh! TCG")
-    VANGUARD = "vanguard", _("Cardfight!! Vanguard")
-    RAYMAN = "rayman", _("RaymanTCG")
-    ARROWS = "arrows", _("Arrows")
+# The games of the registry (rulings/engine/registry.py): ``Game.YUGIOH == "yugioh"``.
+Game = game_enum()
 
 
 class TiebreakPolicy(models.TextChoices):
@@ -48,7 +47,7 @@ class EventStatus(models.TextChoices):
 
 class Event(models.Model):
     name = models.CharField(_("name"), max_length=200)
-    game = models.CharField(_("game"), max_length=16, choices=Game.choices)
+    game = models.CharField(_("game"), max_length=16, choices=game_choices)
     # A key of the engine's rule sets for the game (`rulings.engine.registry.get_game(game).rulesets`),
     # checked by the services; never empty once saved through them.
     rule_set = models.CharField(_("rule set"), max_length=120, blank=True)

@@ -7,39 +7,30 @@
 * ``.json`` — YGOPRODeck ``cardinfo`` shape (game ``yugioh``);
 * ``.db`` — VanguardEngine ``cards.db`` (game ``vanguard``);
 * ``.csv`` — our documented CSV for any game (docs/deck-formats.md).
+
+Which game reads which extension is said by each game's plug-in (``card_files``, ``csv_columns``:
+``rulings/engine/<game>/plugin.py``); the readers of one game's own formats may live anywhere.
 """
 
 from __future__ import annotations
 
 import os
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
+from rulings.engine.registry import UnknownGame, game_keys, get_plugin, plugins
+
 from .csvfiles import read_csv_cards
 from .lflist import BanlistError, read_banlists
-from .records import GAMES, CardFileError, CardRecord
-from .vanguard import read_engine_db, read_vgdpro, read_ygopro_cv
-from .yugioh import read_cdb, read_ygoprodeck_json
+from .records import CardFileError, CardRecord
 
-READERS_BY_EXTENSION = {
-    ".cdb": {"yugioh", "vanguard"},
-    ".json": {"yugioh"},
-    ".db": {"vanguard"},
-    ".csv": set(GAMES),
-}
+CSV = ".csv"  # our own format: every game has it (its columns are in the game's plug-in)
 
 
-def _open_sqlite(data: bytes) -> sqlite3.Connection:
-    if not data.startswith(b"SQLite format 3\x00"):
-        raise CardFileError("not an SQLite database (wrong file header)", where="file header")
-    connection = sqlite3.connect(":memory:")
-    connection.deserialize(data)
-    return connection
-
-
-def _columns(connection: sqlite3.Connection, table: str) -> set[str]:
-    return {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}  # noqa: S608
+def card_file_extensions() -> list[str]:
+    """Every extension some game reads (each plug-in's ``card_files``), then ``.csv``."""
+    found = [extension for plugin in plugins() for extension in plugin.card_files]
+    return list(dict.fromkeys([*found, CSV]))
 
 
 def read_cards(
@@ -54,36 +45,21 @@ def read_cards(
         path = Path(source)
         data = path.read_bytes()
         filename = filename or path.name
-    if game not in GAMES:
-        raise CardFileError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
-    extension = Path(filename).suffix.lower()
-    games = READERS_BY_EXTENSION.get(extension)
-    if games is None:
-        raise CardFileError(
-            f"cannot read {filename!r}: expected a .cdb, .json, .db or .csv card file", where=filename
-        )
-    if game not in games:
-        raise CardFileError(f"a {extension} file does not hold {game} cards", where=filename)
-    if extension == ".json":
-        return read_ygoprodeck_json(data)
-    if extension == ".csv":
-        return read_csv_cards(data, game=game)
-    return _read_sqlite(data, game=game, extension=extension)
-
-
-def _read_sqlite(data: bytes, *, game: str, extension: str) -> Iterator[CardRecord]:
-    connection = _open_sqlite(data)
     try:
-        if extension == ".db":
-            yield from read_engine_db(connection)
-        elif game == "yugioh":
-            yield from read_cdb(connection)
-        elif "country" in _columns(connection, "datas"):
-            yield from read_vgdpro(connection)
-        else:
-            yield from read_ygopro_cv(connection)
-    finally:
-        connection.close()
+        plugin = get_plugin(game)
+    except UnknownGame:
+        raise CardFileError(f"unknown game {game!r}; expected one of {', '.join(game_keys())}") from None
+    extension = Path(filename).suffix.lower()
+    if extension == CSV:
+        return read_csv_cards(data, game=game)
+    reader = plugin.card_reader(extension)
+    if reader is None:
+        extensions = card_file_extensions()
+        if extension not in extensions:
+            listed = ", ".join(extensions[:-1]) + f" or {extensions[-1]}"
+            raise CardFileError(f"cannot read {filename!r}: expected a {listed} card file", where=filename)
+        raise CardFileError(f"a {extension} file does not hold {game} cards", where=filename)
+    return reader(data)
 
 
 def shared_data_dir() -> Path | None:
@@ -102,7 +78,7 @@ __all__ = [
     "BanlistError",
     "CardFileError",
     "CardRecord",
-    "GAMES",
+    "card_file_extensions",
     "read_banlists",
     "read_cards",
     "shared_data_dir",

@@ -2,8 +2,8 @@
 
 Every file has a header row. Common columns: ``id``, ``name`` (required), ``name_fr``,
 ``kind`` (required), ``rarity``, ``limit``, ``tags``, ``alternate_ids``. Each game adds
-its own stat columns. Unknown columns are an error, so a typo in a header never
-silently drops a stat.
+its own stat columns (``csv_columns`` of its plug-in). Unknown columns are an error, so a
+typo in a header never silently drops a stat.
 """
 
 from __future__ import annotations
@@ -13,49 +13,12 @@ import io
 from collections.abc import Iterator
 from typing import Any
 
+from rulings.engine.registry import get_plugin
+
 from ..names import normalise_name
 from .records import CardFileError, CardRecord, new_record
 
 COMMON_COLUMNS = ("id", "name", "name_fr", "kind", "rarity", "limit", "tags", "alternate_ids")
-
-# Per game: integer stat columns, text stat columns, and the allowed kinds
-# (alias → canonical kind).
-GAME_COLUMNS: dict[str, dict[str, Any]] = {
-    "yugioh": {
-        "int": ("atk", "def", "level", "rank", "link_rating", "scale"),
-        "text": ("frame", "attribute", "race", "type"),
-        "kinds": {"monster": "monster", "spell": "spell", "trap": "trap", "skill": "skill", "token": "token"},
-    },
-    "vanguard": {
-        "int": ("grade", "power", "shield", "critical"),
-        "text": ("trigger", "sentinel", "nation", "clan"),
-        "kinds": {"unit": "unit", "order": "order", "token": "token"},
-    },
-    "rayman": {
-        "int": ("cost", "attack", "defense", "hp"),
-        "text": ("element", "edition"),
-        "kinds": {
-            "creature": "creature",
-            "créature": "creature",
-            "magic": "magic",
-            "magie": "magic",
-            "terrain": "terrain",
-        },
-    },
-    "arrows": {
-        "int": ("atk", "def", "ret", "level"),
-        "text": ("arrows", "effect"),
-        "kinds": {
-            "monster": "monster",
-            "monstre": "monster",
-            "magic": "magic",
-            "magie": "magic",
-            "trap": "trap",
-            "piège": "trap",
-            "piege": "trap",
-        },
-    },
-}
 
 EXTRA_DECK_FRAMES = {"fusion", "synchro", "xyz", "link"}
 VANGUARD_TRIGGERS = {"critical", "draw", "front", "heal", "stand", "over"}
@@ -94,7 +57,8 @@ def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
 
 
 def read_csv_cards(data: bytes, *, game: str) -> Iterator[CardRecord]:
-    spec = GAME_COLUMNS[game]
+    columns = get_plugin(game).csv_columns  # rulings/engine/<game>/plugin.py
+    spec = {"int": columns.int, "text": columns.text, "kinds": columns.kinds}
     text = _decode(data)
     reader = csv.reader(io.StringIO(text), dialect=_dialect(text))
     try:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-GAMES = ("yugioh", "vanguard", "rayman", "arrows")
-
 
 class CardRecord(TypedDict):
     """One card, whatever file it came from. Plain data: JSON-serialisable.

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .records import CardFileError, CardRecord, new_record
+from .sqlite import sqlite_file, table_columns
 
 # VanguardEngine enumerations (see vanguard/SCHEMA.md)
 UNIT_TYPES = {-1: "order", 0: "unit", 1: "unit", 2: "unit", 3: "unit", 4: "token"}
@@ -205,3 +206,19 @@ def read_vgdpro(connection: sqlite3.Connection) -> Iterator[CardRecord]:
             tags=tags,
             stats=stats,
         )
+
+
+def read_cdb_file(data: bytes) -> Iterator[CardRecord]:
+    """Every card of a Vanguard ``.cdb`` file's bytes: the vgdpro layout (a ``country`` column) or the
+    ygopro-cv one (original series)."""
+    with sqlite_file(data) as connection:
+        if "country" in table_columns(connection, "datas"):
+            yield from read_vgdpro(connection)
+        else:
+            yield from read_ygopro_cv(connection)
+
+
+def read_engine_db_file(data: bytes) -> Iterator[CardRecord]:
+    """Every card of a VanguardEngine ``cards.db`` file's bytes."""
+    with sqlite_file(data) as connection:
+        yield from read_engine_db(connection)

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .records import CardFileError, CardRecord, new_record
+from .sqlite import sqlite_file
 
 # --- cdb bitmasks (see /work/shared/data/README.md §1) ------------------------------
 
@@ -207,6 +208,12 @@ def read_cdb(connection: sqlite3.Connection, *, source: str = "cdb") -> Iterator
 # --- YGOPRODeck JSON ---------------------------------------------------------------
 
 _EXTRA_FRAMES = {"fusion", "synchro", "xyz", "link"}
+
+
+def read_cdb_file(data: bytes) -> Iterator[CardRecord]:
+    """Every card of an EDOPro ``.cdb`` file's bytes (the Yu-Gi-Oh! plug-in's ``.cdb`` reader)."""
+    with sqlite_file(data) as connection:
+        yield from read_cdb(connection)
 
 
 def _kind_from_type(type_: str) -> str:

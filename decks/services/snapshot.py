@@ -46,6 +46,7 @@ from decks.services.cards import (
     cards_import,
     read_card_file,
 )
+from rulings.engine import registry
 
 SNAPSHOT_DIR = Path(__file__).resolve().parents[1] / "snapshots"
 MANIFEST_NAME = "manifest.json"
@@ -53,7 +54,6 @@ MANIFEST_MAX_BYTES = 64 * 1024
 SNAPSHOT_FORMAT = 1
 LABEL_PREFIX = "snapshot:"
 KINDS = ("cards", "banlist")
-GAMES = ("yugioh", "vanguard")
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,7 @@ def _entry(raw: Any, index: int) -> SnapshotFile:
         )
     except (KeyError, TypeError, ValueError) as error:
         raise _fail(f"{where} lacks or garbles {error}.", where=where) from None
-    if entry.kind not in KINDS or entry.game not in GAMES:
+    if entry.kind not in KINDS or entry.game not in registry.game_keys():
         raise _fail(f"{where}: unknown kind {entry.kind!r} or game {entry.game!r}.", where=where)
     if Path(entry.name).name != entry.name or not entry.name.endswith(".gz"):
         raise _fail(f"{where}: {entry.name!r} is not a .gz file of the snapshot folder.", where=where)

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-GAMES = ("yugioh", "vanguard", "rayman", "arrows")
+from rulings.engine.registry import game_keys
+
+
+class GameField(serializers.ChoiceField):
+    """A game's key: the games of the registry (``rulings/engine/registry.py``) when the serializer is made
+    (DRF copies a declared field for each serializer, calling this again)."""
+
+    def __init__(self, **kwargs):
+        kwargs.pop("choices", None)
+        super().__init__(choices=game_keys(), **kwargs)
 
 
 class SituationDocumentSerializer(serializers.Serializer):
@@ -14,7 +23,7 @@ class SituationDocumentSerializer(serializers.Serializer):
     engine checks them and answers 400 with JSON Pointer paths. Unknown envelope fields are an error.
     """
 
-    game = serializers.ChoiceField(choices=GAMES)
+    game = GameField()
     ruleset = serializers.CharField(
         required=False, help_text="A named rules era of that game; omitted = the game's default."
     )
@@ -88,6 +97,6 @@ class GameSerializer(serializers.Serializer):
 
 
 class CatalogueQuerySerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=GAMES)
+    game = GameField()
     ruleset = serializers.CharField(required=False)
     lang = serializers.CharField(required=False, allow_blank=True)

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api.errors import ErrorResponseSerializer
+from rulings.engine.registry import game_keys
 from rulings.selectors import catalogue_list, game_info, games_list
 from rulings.services.replay import (
     ReplayFailed,
@@ -165,7 +166,7 @@ class CatalogueView(APIView):
             "`lang=fr` gives the titles and summaries in French."
         ),
         parameters=[
-            OpenApiParameter("game", str, required=True, enum=["yugioh", "vanguard", "rayman", "arrows"]),
+            OpenApiParameter("game", str, required=True, enum=game_keys()),
             OpenApiParameter("ruleset", str, required=False),
             LANG_PARAMETER,
         ],

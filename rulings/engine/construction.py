@@ -1,49 +1,25 @@
 """Deck-construction checks: one entry point, one module per game.
 
 ``check_deck`` returns every problem at once, each with a stable code (see
-docs/deck-formats.md). The rules live in ``rulings/engine/<game>/construction.py``;
-the helpers below are what they share.
+docs/deck-formats.md). The rules live in ``rulings/engine/<game>/construction.py``, reached
+through the game's plug-in; the helpers below are what they share.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import sys
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from .base import DeckProblem
 from .decklists import LIMIT_LABELS, SECTION_TITLES, Banlist, ResolvedCard, ResolvedDeck
-
-GAMES = ("yugioh", "vanguard", "rayman", "arrows")
+from .registry import UnknownGame, game_keys, get_plugin
 
 CheckFunction = Callable[..., list[DeckProblem]]
 
 
 class UnknownRuleset(ValueError):
     pass
-
-
-@cache
-def _construction_module(game: str) -> ModuleType:
-    name = f"rulings.engine.{game}.construction"
-    try:
-        return importlib.import_module(name)
-    except Exception:  # noqa: BLE001, S110 - fall back to loading the file directly
-        sys.modules.pop(name, None)
-    # The game's package failed to import (its engine is being written or is broken):
-    # deck checks must not depend on it, so load our module by its file path.
-    path = Path(__file__).with_name(game) / "construction.py"
-    spec = importlib.util.spec_from_file_location(f"_tableside_construction_{game}", path)
-    if spec is None or spec.loader is None:  # pragma: no cover - the file ships with the code
-        raise ImportError(f"no construction rules for {game}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def check_deck(
@@ -57,12 +33,14 @@ def check_deck(
     """Every reason ``deck`` is not legal for ``game`` (empty list: legal).
 
     ``ruleset`` picks the game's rule set (None: its default); ``config`` holds
-    per-event settings (Arrows: deck size and copies per name).
+    per-event settings (Arrows: deck size and copies per name). The rules are the game
+    plug-in's (``rulings/engine/<game>/plugin.py``, usually its ``construction.py``).
     """
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
-    module = _construction_module(game)
-    return module.check_deck(deck, ruleset=ruleset, banlist=banlist, config=config or {})
+    try:
+        plugin = get_plugin(game)
+    except UnknownGame:
+        raise ValueError(f"unknown game {game!r}; expected one of {', '.join(game_keys())}") from None
+    return plugin.check(deck, ruleset=ruleset, banlist=banlist, config=config)
 
 
 # --- shared helpers ----------------------------------------------------------------

@@ -49,6 +49,7 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "catalogue",
+    "label",
     "language_of",
     "render",
     "render_json",
@@ -118,6 +119,12 @@ def rule_json(rule: Rule, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         for key in ("title", "summary", "interpretation"):
             out[key] = _translated(language, rule.id, out[key])
     return out
+
+
+def label(context: str, text: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """A word a game plug-in gives in English, in ``language``: its name (``context`` ``"game"``) or a
+    label of its tablet (``"tablet"``). Unknown words stay English."""
+    return _translated(language, context, text)
 
 
 def ruleset_text(game: str, ruleset: RuleSet, language: str = DEFAULT_LANGUAGE) -> tuple[str, str]:

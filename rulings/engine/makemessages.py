@@ -7,7 +7,8 @@ What Django's ``makemessages`` and ``compilemessages`` do for the site, for the 
    ``msg_plural(...)`` and ``terms(...)`` call in ``rulings/engine/**/*.py`` (read with :mod:`ast`; a
    call whose msgid is not a literal string is an error), then, game by game, the English titles and
    descriptions of its rule sets (msgctxt ``"<game>:<key>"``) and the titles, summaries and
-   interpretations of its rule catalogue (msgctxt: the rule id).
+   interpretations of its rule catalogue (msgctxt: the rule id), its plug-in's name (msgctxt ``"game"``)
+   and its tablet labels (msgctxt ``"tablet"``).
 2. **Merge** the template into each ``locale/<lang>/LC_MESSAGES/engine.po`` as ``msgmerge
    --no-obsolete`` does: a msgid still used keeps its translation and the translator's notes, a new
    one comes in untranslated, one no longer used is dropped. ``--locale de`` starts a new language.
@@ -125,11 +126,20 @@ def _source_messages(found: Found, folder: Path = ENGINE_DIR) -> None:
 
 
 def _game_texts(found: Found) -> None:
-    from .registry import GAME_MODULES, game_keys, get_game
+    from .registry import game_keys, get_plugin
 
     for key in game_keys():
-        game = get_game(key)
-        where = f"{GAME_MODULES[key].rsplit('.', 1)[-1]}/catalogue.py"  # where its rule texts are written
+        plugin = get_plugin(key)
+        game = plugin.game
+        found.add(plugin.name, where=f"{key}/plugin.py", context="game", note="a game's name", template=False)
+        ui = plugin.ui
+        labels = [field.label for field in ui.card_fields]
+        labels += [*ui.zone_labels.values(), *ui.query_labels.values()]
+        for label in labels:
+            found.add(
+                label, where=f"{key}/ui.py", context="tablet", note="the judge's tablet", template=False
+            )
+        where = f"{key}/catalogue.py"  # where its rule texts are written
         for ruleset in game.rulesets.values():
             context = f"{key}:{ruleset.key}"
             for part in ("title", "description"):

@@ -3,11 +3,12 @@
 The layers (an arrow reads "may import"):
 
     decks    ─┐
-              ├─→ tournaments ─→ core
-    rulings  ─┘        │
-    (Django side)      └────────→ rulings.engine (pure Python, imports no app; decks may use it too)
+              ├─→ tournaments ─→ core ─→ rulings.engine (pure Python, imports no app: a library every app
+    rulings  ─┘                                            may use, like a package from PyPI)
+    (Django side)
 
-- `core` imports no other app (not tournaments, decks, rulings, not even rulings.engine).
+- `core` imports no other app (not tournaments, decks, nor the Django side of rulings); it may use
+  rulings.engine, whose game registry it turns into Django choices (`core/games.py`) for every app.
 - `tournaments` imports core and rulings.engine, never decks nor the Django side of rulings. Where it needs
   what decks knows (deck-list exports, day pages, the banlist on the event form), decks registers it from
   `DecksConfig.ready()` into `tournaments/extensions.py` / `tournaments/exporters/`.
@@ -35,7 +36,7 @@ APPS = ("core", "tournaments", "decks", "rulings")
 
 # layer -> the layers it may import (itself always allowed)
 ALLOWED: dict[str, set[str]] = {
-    "core": set(),
+    "core": {"rulings.engine"},
     "rulings.engine": set(),
     "tournaments": {"core", "rulings.engine"},
     "rulings": {"core", "tournaments", "rulings.engine"},

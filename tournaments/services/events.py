@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.models import Role
-from rulings.engine.registry import get_game
+from rulings.engine.registry import get_game, plugins
 from tournaments.extensions import deck_lists
 from tournaments.models import (
     Event,
@@ -25,22 +25,14 @@ from tournaments.pairing import EventStructure, PairingInputError, event_structu
 from tournaments.services.common import lock_event, require_manager
 from tournaments.services.errors import NotAllowed, TournamentError
 
-# The pairing engine publishes structures for these; RaymanTCG and Arrows publish none, so they follow the
-# Yu-Gi-Oh! attendance table (the organizer can override both numbers).
-STRUCTURE_GAME = {
-    Game.YUGIOH: "yugioh",
-    Game.VANGUARD: "vanguard",
-    Game.RAYMAN: "yugioh",
-    Game.ARROWS: "yugioh",
-}
-DEFAULT_POLICY = {
-    Game.YUGIOH: TiebreakPolicy.KONAMI,
-    Game.VANGUARD: TiebreakPolicy.VANGUARD,
-    Game.RAYMAN: TiebreakPolicy.KONAMI,
-    Game.ARROWS: TiebreakPolicy.KONAMI,
-}
-DEFAULT_ROUND_MINUTES = {Game.YUGIOH: 50, Game.VANGUARD: 25, Game.RAYMAN: 50, Game.ARROWS: 50}
-DEFAULT_BEST_OF = {Game.YUGIOH: 3, Game.VANGUARD: 1, Game.RAYMAN: 3, Game.ARROWS: 3}
+# Each game's plug-in (rulings/engine/<game>/plugin.py, ``event_defaults``) says what a new event starts
+# with, and whose published structure it follows: the pairing engine publishes structures for Yu-Gi-Oh! and
+# Vanguard; RaymanTCG and Arrows follow the Yu-Gi-Oh! attendance table (the organizer can override both).
+_DEFAULTS = {plugin.key: plugin.event_defaults for plugin in plugins()}
+STRUCTURE_GAME = {key: defaults.structure for key, defaults in _DEFAULTS.items()}
+DEFAULT_POLICY = {key: TiebreakPolicy(defaults.tiebreak_policy) for key, defaults in _DEFAULTS.items()}
+DEFAULT_ROUND_MINUTES = {key: defaults.round_minutes for key, defaults in _DEFAULTS.items()}
+DEFAULT_BEST_OF = {key: defaults.best_of for key, defaults in _DEFAULTS.items()}
 
 # Moves an organizer may make by hand; Swiss and top cut start through pairing / topcut_start.
 MANUAL_TRANSITIONS = {

@@ -6,7 +6,6 @@ import sys
 
 import pytest
 
-from rulings.engine import construction as construction_module
 from rulings.engine.construction import UnknownRuleset, check_deck, ruleset_flags
 from rulings.engine.decklists import Banlist, ResolvedCard, ResolvedDeck, ResolvedEntry
 
@@ -242,12 +241,9 @@ def test_arrows_event_config():
 # --- dispatcher --------------------------------------------------------------------
 
 
-def test_rules_load_by_file_path_when_the_game_package_cannot_be_imported(monkeypatch):
-    construction_module._construction_module.cache_clear()
-    monkeypatch.setitem(sys.modules, "rulings.engine.rayman.construction", None)
-    try:
-        module = construction_module._construction_module("rayman")
-        assert module.__name__ == "_tableside_construction_rayman"
-        assert check_deck("rayman", rayman_deck((DREAM_FOREST, 30))) == []
-    finally:
-        construction_module._construction_module.cache_clear()
+def test_the_rules_are_reached_through_the_game_plug_in():
+    # The rules of each game are its plug-in's (rulings/engine/<game>/plugin.py); a game whose package
+    # cannot be imported hides no other game: tests/rulings/engine/test_game_plugin.py.
+    assert check_deck("rayman", rayman_deck((DREAM_FOREST, 30))) == []
+    with pytest.raises(ValueError, match="unknown game 'chess'; expected one of yugioh, vanguard"):
+        check_deck("chess", rayman_deck((DREAM_FOREST, 30)))

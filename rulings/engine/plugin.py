@@ -1,0 +1,188 @@
+"""A game is one plug-in: everything the site knows about a game, in one object in the game's folder.
+
+Each game folder ``rulings/engine/<game>/`` has a ``plugin.py`` defining ``PLUGIN = GamePlugin(...)``,
+and ``rulings/engine/registry.py`` names that module on one line. Every list of games (model choices,
+API serializers and schema, forms, card lookups, deck reports, the judge's tablet, the benchmarks)
+derives from the registry, so adding a game touches its own folder and that one line (see
+docs/architecture.md, "Adding a fifth game").
+
+A plug-in carries:
+
+- ``key`` and ``name`` (English; its French is in the engine's catalogue, msgctxt ``"game"``);
+- the engine (``game``: the package's module-level ``GAME``, imported when first asked for), with its
+  rule sets and default rule set;
+- ``check_deck``: its deck-construction rules;
+- ``deck_sections``: the sections a deck report always counts, even when empty;
+- ``card_to_situation``: a card of the card database → the card of a situation document;
+- ``csv_columns``: its columns in our CSV card-pool format, and ``card_files``: readers of its own
+  card-file formats by extension (``"module:function"``, called with the file's bytes);
+- ``event_defaults``: what a new event of the game starts with (best of, round length, tie-breakers);
+- ``ui``: how the judge's tablet presents it (:class:`TabletUI`; labels are English msgids with
+  msgctxt ``"tablet"`` in the engine's catalogue).
+
+Pure Python: nothing here imports Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, Protocol
+
+from .base import DeckProblem, Game, RuleSet
+from .decklists import Banlist, ResolvedDeck
+
+__all__ = [
+    "ATTACK",
+    "CardField",
+    "CardLike",
+    "PLAYER_QUERY",
+    "QUERY_LABELS",
+    "CsvColumns",
+    "EventDefaults",
+    "GamePlugin",
+    "Param",
+    "TabletUI",
+    "YES_NO",
+    "load_function",
+]
+
+
+class CardLike(Protocol):
+    """What a card converter reads: a ``decks.models.Card`` (or anything shaped like one)."""
+
+    key: str
+    name: str
+    kind: str
+    stats: dict[str, Any]
+    tags: list[str]
+
+
+DeckCheck = Callable[..., list[DeckProblem]]
+
+
+@dataclass(frozen=True)
+class CsvColumns:
+    """A game's columns in the CSV card-pool format (docs/deck-formats.md), beyond the common ones:
+    integer stats, text stats, and the card kinds it accepts (any spelling → the canonical kind)."""
+
+    int: tuple[str, ...] = ()
+    text: tuple[str, ...] = ()
+    kinds: Mapping[str, str] = field(default_factory=dict)
+
+
+# --- the judge's tablet ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardField:
+    name: str
+    label: Any  # English (msgctxt "tablet"); the site's adapter (rulings.games_ui) translates it
+    kind: str = "int"  # int | text | choice | bool | cost
+    choices: tuple[str, ...] = ()
+    on_field_only: bool = False
+    default: str = ""
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: str  # ref | ref? | refs | player | to | int | choice | circle | line | checks
+    required: bool = True
+    choices: tuple[str, ...] = ()
+
+
+YES_NO = ("yes", "no")
+PLAYER_QUERY = (Param("player", "player"),)
+ATTACK = (Param("attacker", "ref"), Param("target", "ref?"))  # an attack, or the damage of one
+# The queries every game answers, and their labels (a game adds its own to ``query_labels``).
+QUERY_LABELS = {
+    "damage": "Damage of an attack",
+    "deck_out": "Deck-out",
+    "legal_actions": "What can this player do now?",
+}
+
+
+@dataclass(frozen=True)
+class TabletUI:
+    """Which inputs the tablet shows for a game: presentation only, every rule stays in the engine."""
+
+    key: str
+    phases: tuple[str, ...]
+    zones: tuple[str, ...]  # card zones, in the order shown
+    field_zones: tuple[str, ...]  # zones whose cards carry on-field flags
+    slot_zones: tuple[str, ...] = ()  # fixed slots (null = empty)
+    keyed_zones: dict[str, tuple[str, ...]] = field(default_factory=dict)  # zone -> keys
+    single_zones: tuple[str, ...] = ()
+    card_fields: tuple[CardField, ...] = ()
+    actions: dict[str, tuple[Param, ...]] = field(default_factory=dict)
+    queries: dict[str, tuple[Param, ...]] = field(default_factory=dict)
+    empty_state: dict[str, Any] = field(default_factory=dict)
+    zone_labels: dict[str, str] = field(default_factory=dict)  # zone -> English label
+    query_labels: dict[str, str] = field(default_factory=lambda: dict(QUERY_LABELS))  # query -> label
+
+
+# --- events ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EventDefaults:
+    """What a new event of the game starts with (the organizer can change each)."""
+
+    best_of: int = 3
+    round_minutes: int = 50
+    tiebreak_policy: str = "konami"  # a ``tournaments.models.TiebreakPolicy`` value
+    structure: str = "yugioh"  # whose published structure (rounds and top cut by attendance) it follows
+
+
+# --- the plug-in -------------------------------------------------------------------------------------
+
+
+def load_function(reference: str) -> Callable[..., Any]:
+    """``"package.module:function"`` → the function (imported now)."""
+    module, _, name = reference.partition(":")
+    return getattr(import_module(module), name)
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    key: str
+    name: str
+    check_deck: DeckCheck
+    deck_sections: tuple[str, ...]
+    card_to_situation: Callable[[CardLike], dict[str, Any]]
+    ui: TabletUI
+    csv_columns: CsvColumns = field(default_factory=CsvColumns)
+    card_files: Mapping[str, str] = field(default_factory=dict)  # ".cdb" -> "module:function"
+    event_defaults: EventDefaults = field(default_factory=EventDefaults)
+    package: str = ""  # the engine's package; default ``rulings.engine.<key>``
+
+    @property
+    def game(self) -> Game:
+        """The engine: the package's module-level ``GAME`` (imported on first use)."""
+        return import_module(self.package or f"rulings.engine.{self.key}").GAME
+
+    @property
+    def rulesets(self) -> Mapping[str, RuleSet]:
+        return self.game.rulesets
+
+    @property
+    def default_ruleset(self) -> str:
+        return self.game.default_ruleset
+
+    def check(
+        self,
+        deck: ResolvedDeck,
+        *,
+        ruleset: str | None = None,
+        banlist: Banlist | None = None,
+        config: Mapping[str, Any] | None = None,
+    ) -> list[DeckProblem]:
+        """Every reason ``deck`` is not legal (empty list: legal)."""
+        return self.check_deck(deck, ruleset=ruleset, banlist=banlist, config=config or {})
+
+    def card_reader(self, extension: str) -> Callable[[bytes], Any] | None:
+        """The reader of one of the game's own card-file formats (``".cdb"``), or None."""
+        reference = self.card_files.get(extension)
+        return None if reference is None else load_function(reference)

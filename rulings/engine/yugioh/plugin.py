@@ -1,0 +1,26 @@
+"""The plug-in of Yu-Gi-Oh!: what the site knows about the game (see ``rulings/engine/plugin.py``)."""
+
+from __future__ import annotations
+
+from ..plugin import CsvColumns, GamePlugin
+from . import construction
+from .cards import situation_card
+from .ui import UI
+
+PLUGIN = GamePlugin(
+    key="yugioh",
+    name="Yu-Gi-Oh! TCG",
+    check_deck=construction.check_deck,
+    deck_sections=construction.SECTIONS,
+    card_to_situation=situation_card,
+    ui=UI,
+    csv_columns=CsvColumns(
+        int=("atk", "def", "level", "rank", "link_rating", "scale"),
+        text=("frame", "attribute", "race", "type"),
+        kinds={"monster": "monster", "spell": "spell", "trap": "trap", "skill": "skill", "token": "token"},
+    ),
+    card_files={
+        ".cdb": "decks.cardfiles.yugioh:read_cdb_file",  # EDOPro
+        ".json": "decks.cardfiles.yugioh:read_ygoprodeck_json",  # YGOPRODeck cardinfo
+    },
+)

@@ -357,43 +357,38 @@ class MatchViewSet(BoundedLookup, mixins.RetrieveModelMixin, viewsets.GenericVie
     def get_queryset(self):
         return self.queryset.filter(round__event__in=_visible_events(self.request))
 
+    def _submit(self, request, serializer_class, action: str) -> services.CorrectionOutcome:
+        """The body through the result serializer (the pages' ResultForm rules), then the one service."""
+        data = serializer_class(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = self.get_object()
+        with service_errors():
+            return services.match_result_submit(
+                match=match, user=request.user, action=action, result=data.result()
+            )
+
     @extend_schema(request=s.ResultSerializer, responses=s.MatchSerializer, summary="Report your own match")
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     @ratelimit(scope="report")
     def report(self, request, pk=None):
-        data = s.ResultSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        with service_errors():
-            match = services.match_report_result(
-                match=self.get_object(), user=request.user, **data.validated_data
-            )
-        return Response(s.MatchSerializer(match).data)
+        outcome = self._submit(request, s.ResultSerializer, "report")
+        return Response(s.MatchSerializer(outcome.match).data)
 
     @extend_schema(
         request=s.ConfirmSerializer, responses=s.MatchSerializer, summary="Confirm your opponent's report"
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def confirm(self, request, pk=None):
-        data = s.ConfirmSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        with service_errors():
-            match = services.match_confirm_result(
-                match=self.get_object(), user=request.user, version=data.validated_data["version"]
-            )
-        return Response(s.MatchSerializer(match).data)
+        outcome = self._submit(request, s.ConfirmSerializer, "confirm")
+        return Response(s.MatchSerializer(outcome.match).data)
 
     @extend_schema(
         request=s.StaffResultSerializer, responses=s.MatchSerializer, summary="Enter a result (staff)"
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def enter(self, request, pk=None):
-        data = s.StaffResultSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        kwargs = dict(data.validated_data)
-        kwargs["penalized_id"] = kwargs.pop("penalized", None)
-        with service_errors():
-            match = services.match_enter_result(match=self.get_object(), user=request.user, **kwargs)
-        return Response(s.MatchSerializer(match).data)
+        outcome = self._submit(request, s.StaffResultSerializer, "enter")
+        return Response(s.MatchSerializer(outcome.match).data)
 
     @extend_schema(
         request=s.CorrectionSerializer,
@@ -402,12 +397,7 @@ class MatchViewSet(BoundedLookup, mixins.RetrieveModelMixin, viewsets.GenericVie
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def correct(self, request, pk=None):
-        data = s.CorrectionSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        kwargs = dict(data.validated_data)
-        kwargs["penalized_id"] = kwargs.pop("penalized", None)
-        with service_errors():
-            outcome = services.match_correct_result(match=self.get_object(), user=request.user, **kwargs)
+        outcome = self._submit(request, s.CorrectionSerializer, "correct")
         repairable = outcome.repairable_round.number if outcome.repairable_round else None
         return Response({"match": s.MatchSerializer(outcome.match).data, "repairable_round": repairable})
 

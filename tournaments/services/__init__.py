@@ -20,10 +20,12 @@ from tournaments.services.registrations import (
 from tournaments.services.results import (
     BulkResult,
     CorrectionOutcome,
+    ResultInput,
     match_confirm_result,
     match_correct_result,
     match_enter_result,
     match_report_result,
+    match_result_submit,
     penalty_issue,
     round_enter_results,
 )
@@ -42,6 +44,7 @@ __all__ = [
     "Conflict",
     "CorrectionOutcome",
     "NotAllowed",
+    "ResultInput",
     "TournamentError",
     "event_add_staff",
     "event_create",
@@ -54,6 +57,7 @@ __all__ = [
     "match_correct_result",
     "match_enter_result",
     "match_report_result",
+    "match_result_submit",
     "penalty_issue",
     "registration_check_in",
     "registration_create",

@@ -88,7 +88,8 @@ def _not_registered() -> TournamentError:
 
 def _fail(request: HttpRequest, event: Event, error: TournamentError) -> HttpResponse:
     messages.error(request, error.message)
-    return render(request, "tournaments/player/event.html", _context(request, event), status=error.status)
+    context = {**_context(request, event), "error": error}
+    return render(request, "tournaments/player/event.html", context, status=error.status)
 
 
 @login_required

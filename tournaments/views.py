@@ -19,6 +19,7 @@ from tournaments.forms import EventForm, ResultForm
 from tournaments.models import Event, EventStatus, Match, MatchStatus, Registration, Round
 from tournaments.services.common import JUDGE_ROLES, can_manage, can_score, staff_role
 from tournaments.services.errors import TournamentError
+from tournaments.services.registrations import registration_service_for
 
 
 def _visible_event(request: HttpRequest, pk: int) -> Event:
@@ -127,13 +128,12 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 def add_person(request: HttpRequest, pk: int) -> HttpResponse:
     """Staff: register a player by username (a late entry during the Swiss); organizers: appoint a judge,
     head judge, scorekeeper or organizer (`as`), or take someone off the staff (`as=remove`)."""
-    from django.contrib.auth import get_user_model
+    from tournaments.selectors.staff import no_such_person, person_by_username
 
     event = get_object_or_404(Event, pk=pk)
-    username = request.POST.get("username", "").strip()
-    person = get_user_model().objects.filter(username=username).first()
+    person = person_by_username(username=request.POST.get("username", ""))
     if person is None:
-        messages.error(request, _("No user with the name “%(name)s”.") % {"name": username[:150]})
+        _error(request, no_such_person(request.POST.get("username", "")))
         return redirect("tournaments:event_detail", pk=pk)
     what = request.POST.get("as", "")
     try:
@@ -152,18 +152,11 @@ def add_person(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tournaments:event_detail", pk=pk)
 
 
-REGISTRATION_ACTIONS = {
-    "check-in": services.registration_check_in,
-    "drop": services.registration_drop,
-    "no-show": services.registration_mark_no_show,
-}
-
-
 @require_POST
 @login_required
 def registration_action(request: HttpRequest, pk: int, registration_id: int, action: str) -> HttpResponse:
     registration = get_object_or_404(Registration, pk=registration_id, event_id=pk)
-    service = REGISTRATION_ACTIONS.get(action)
+    service = registration_service_for(action)
     if service is None:
         raise Http404
     try:

@@ -9,10 +9,8 @@ import logging
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -41,9 +39,11 @@ from tournaments.selectors.rounds import (
     round_matches,
     topcut_bracket,
 )
+from tournaments.selectors.staff import no_such_person, person_by_username
 from tournaments.services.common import can_manage, can_score
 from tournaments.services.day import quick_results_for
 from tournaments.services.errors import TournamentError
+from tournaments.services.registrations import registration_service_for
 from tournaments.services.timer import (
     timer_add_time,
     timer_extend_table,
@@ -339,13 +339,6 @@ def console_registrations(request: HttpRequest, event_id: int) -> HttpResponse:
     return _registrations_fragment(request, _staff_event(request, event_id))
 
 
-REGISTRATION_ACTIONS = {
-    "check_in": services.registration_check_in,
-    "drop": services.registration_drop,
-    "no_show": services.registration_mark_no_show,
-}
-
-
 @login_required
 @require_POST
 def console_registration_action(
@@ -355,10 +348,11 @@ def console_registration_action(
     registration = get_object_or_404(
         Registration.objects.select_related("player"), pk=registration_id, event=event
     )
-    if action not in REGISTRATION_ACTIONS:
+    service = registration_service_for(action)
+    if service is None:
         return HttpResponse(_("Unknown action."), status=404)
     try:
-        REGISTRATION_ACTIONS[action](registration=registration, by=request.user)
+        service(registration=registration, by=request.user)
     except TournamentError as error:
         if request.htmx:
             return _registrations_fragment(request, event, status=error.status, error=error)
@@ -370,7 +364,7 @@ def console_registration_action(
             "check_in": _("%(name)s is checked in."),
             "drop": _("%(name)s has dropped."),
             "no_show": _("%(name)s is marked as a no-show."),
-        }[action]
+        }[action.replace("-", "_")]
         messages.success(request, done % {"name": registration.player})
     return redirect(_console_url(event, "registrations") + "")
 
@@ -380,11 +374,10 @@ def console_registration_action(
 def console_registration_add(request: HttpRequest, event_id: int) -> HttpResponse:
     """A late entry or a walk-in: staff register an existing user by username (checked in at once)."""
     event = _staff_event(request, event_id)
-    username = request.POST.get("username", "").strip()
-    User = get_user_model()
-    player = User.objects.filter(Q(username__iexact=username)).first() if username else None
+    username = request.POST.get("username", "")
+    player = person_by_username(username=username)
     if player is None:
-        messages.error(request, _("No user “%(name)s” (username).") % {"name": username})
+        _error(request, no_such_person(username))
         return redirect(_console_url(event, "registrations"))
     try:
         services.registration_create(event=event, player=player, by=request.user, check_in=True)

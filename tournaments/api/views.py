@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -14,18 +13,18 @@ from core.bounds import parse_bounded_int
 from core.ratelimit import ratelimit
 from tournaments import selectors, services
 from tournaments.api import serializers as s
-from tournaments.api.errors import service_errors
+from tournaments.api.errors import service_errors, to_api_error
 from tournaments.models import Match, Registration, Round
-
-User = get_user_model()
 
 
 def _user_or_404(username: str):
-    from rest_framework.exceptions import ValidationError
+    """The person named (the pages' lookup: tournaments.selectors.staff.person_by_username); 400 naming
+    `username` when there is none."""
+    from tournaments.selectors.staff import no_such_person, person_by_username
 
-    user = User.objects.filter(username=username).first()
+    user = person_by_username(username=username)
     if user is None:
-        raise ValidationError({"username": ["No user with this name."]}, code="not_found")
+        raise to_api_error(no_such_person(username))
     return user
 
 

@@ -217,8 +217,8 @@ class ResultForm(forms.Form):
 
     def __init__(self, data=None, *, match=None, mine: str | None = None, action: str = "", **kwargs):
         super().__init__(data, **kwargs)
-        # a confirmation names the version it saw and nothing else
-        self.match, self.mine, self.needs_games = match, mine, action != "confirm"
+        # a confirmation, or a report withdrawn, names the version it saw and nothing else
+        self.match, self.mine, self.needs_games = match, mine, action not in ("confirm", "withdraw")
 
     @classmethod
     def for_player(cls, data, *, match, side: str | None, action: str = "report") -> ResultForm:

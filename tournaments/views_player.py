@@ -119,20 +119,24 @@ def player_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
     return redirect(_me_url(event))
 
 
-def _submit(request: HttpRequest, event: Event, action: str) -> HttpResponse | None:
-    """A report or a confirmation of my match: the phone's fields through the one result form, then the one
-    service of results; None when done, else the page with the error."""
+def _submit(request: HttpRequest, event_id: int, action: str, done: str) -> HttpResponse:
+    """A report, its withdrawal or a confirmation of my match: the phone's fields through the one result
+    form, then the one service of results; back to my page, or my page with the error."""
+    event = _event(request, event_id)
     mine = day_selectors.player_match(event=event, user=request.user)
     if mine.match is None or (action == "report" and mine.opponent is None):
-        what = _("You have no match to report.") if action == "report" else _("You have no match to confirm.")
+        what = {
+            "report": _("You have no match to report."),
+            "withdraw": _("You have no report to withdraw."),
+        }.get(action, _("You have no match to confirm."))
         return _fail(request, event, TournamentError(what, code="no_match"))
     try:
         form = ResultForm.for_player(request.POST, match=mine.match, side=mine.side, action=action)
-        result = form.parse()
-        services.match_result_submit(match=mine.match, user=request.user, action=action, result=result)
+        services.match_result_submit(match=mine.match, user=request.user, action=action, result=form.parse())
     except TournamentError as error:
         return _fail(request, event, error)
-    return None
+    messages.success(request, done)
+    return redirect(_me_url(event))
 
 
 @login_required
@@ -140,23 +144,22 @@ def _submit(request: HttpRequest, event: Event, action: str) -> HttpResponse | N
 @ratelimit(scope="report")
 def player_report(request: HttpRequest, event_id: int) -> HttpResponse:
     """Report my match: the choice is my games first ("2-1": I won two games, lost one)."""
-    event = _event(request, event_id)
-    failed = _submit(request, event, "report")
-    if failed is not None:
-        return failed
-    messages.success(request, _("Result reported: your opponent confirms it on their phone."))
-    return redirect(_me_url(event))
+    return _submit(
+        request, event_id, "report", _("Result reported: your opponent confirms it on their phone.")
+    )
+
+
+@login_required
+@require_POST
+def player_withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Undo my report while my opponent has not confirmed it."""
+    return _submit(request, event_id, "withdraw", _("Your report is withdrawn: report the result again."))
 
 
 @login_required
 @require_POST
 def player_confirm(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _event(request, event_id)
-    failed = _submit(request, event, "confirm")
-    if failed is not None:
-        return failed
-    messages.success(request, _("Result confirmed."))
-    return redirect(_me_url(event))
+    return _submit(request, event_id, "confirm", _("Result confirmed."))
 
 
 @login_required

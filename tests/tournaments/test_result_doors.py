@@ -198,3 +198,54 @@ def test_a_staff_entry_settles_the_dispute_through_every_door(world, door):
     assert answer.status_code in (200, 302)
     assert MatchDispute.objects.get(match=match).resolved_at is not None
     assert Match.objects.get(pk=match.pk).status == MatchStatus.CONFIRMED
+
+
+def test_the_reporter_withdraws_a_report_until_it_is_confirmed(world):
+    """Issue 17: undo a report until the opponent confirms — through the phone, the event page and the API,
+    with the version seen (400 without it, 409 when stale); the opponent cannot, nor can anyone once it is
+    confirmed; the withdrawal is in the audit log and settles the opponent's dispute."""
+    from tournaments.services.day import match_dispute
+
+    event, match, player, staff = world
+    opponent = Client()
+    opponent.force_login(match.player_b.player)
+    withdraw = f"/events/{event.pk}/me/withdraw/"
+    assert player.post(withdraw, {"version": 1}).status_code == 409  # nothing reported yet
+    services.match_report_result(match=match, user=match.player_a.player, games_a=2, games_b=0, version=1)
+    match_dispute(match=match, user=match.player_b.player, reason="It was 2-1")
+    assert player.post(withdraw).status_code == 400
+    assert player.post(withdraw, {"version": 1}).status_code == 409
+    assert opponent.post(withdraw, {"version": 2}).status_code == 403
+    assert player.post(withdraw, {"version": 2}).status_code == 302
+    match.refresh_from_db()
+    assert (match.status, match.kind, match.games_a, match.reported_by_id, match.version) == (
+        "pending",
+        "",
+        0,
+        None,
+        3,
+    )
+    change = ResultChange.objects.filter(match=match).last()
+    assert (change.before["status"], change.after["status"], change.reason) == (
+        "reported",
+        "pending",
+        "Report withdrawn",
+    )
+    assert MatchDispute.objects.get(match=match).resolved_at is not None
+    # the event page's row and the API: the same write
+    services.match_report_result(match=match, user=match.player_a.player, games_a=2, games_b=1, version=3)
+    row = player.post(
+        f"/events/{event.pk}/matches/{match.pk}/result/", {"action": "withdraw", "version": 4},
+        HTTP_HX_REQUEST="true",
+    )  # fmt: skip
+    assert row["X-Result-Status"] == "200" and Match.objects.get(pk=match.pk).status == "pending"
+    services.match_report_result(match=match, user=match.player_a.player, games_a=2, games_b=1, version=5)
+    api = f"/api/matches/{match.pk}/withdraw/"
+    missing = player.post(api, {}, content_type="application/json")
+    assert missing.status_code == 400 and missing.json()["errors"][0]["path"] == "/version"
+    assert player.post(api, {"version": 6}, content_type="application/json").json()["status"] == "pending"
+    # once confirmed, it is a judge's to change
+    services.match_report_result(match=match, user=match.player_a.player, games_a=2, games_b=1, version=7)
+    services.match_confirm_result(match=match, user=match.player_b.player, version=8)
+    assert player.post(withdraw, {"version": 9}).status_code == 409
+    assert Match.objects.get(pk=match.pk).status == "confirmed"

@@ -374,6 +374,16 @@ class MatchViewSet(BoundedLookup, mixins.RetrieveModelMixin, viewsets.GenericVie
         return Response(s.MatchSerializer(outcome.match).data)
 
     @extend_schema(
+        request=s.ConfirmSerializer,
+        responses=s.MatchSerializer,
+        summary="Withdraw your own report until your opponent confirms it (the match is open again)",
+    )
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def withdraw(self, request, pk=None):
+        outcome = self._submit(request, s.ConfirmSerializer, "withdraw")
+        return Response(s.MatchSerializer(outcome.match).data)
+
+    @extend_schema(
         request=s.ConfirmSerializer, responses=s.MatchSerializer, summary="Confirm your opponent's report"
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])

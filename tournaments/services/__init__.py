@@ -26,6 +26,7 @@ from tournaments.services.results import (
     match_enter_result,
     match_report_result,
     match_result_submit,
+    match_withdraw_report,
     penalty_issue,
     round_enter_results,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "match_enter_result",
     "match_report_result",
     "match_result_submit",
+    "match_withdraw_report",
     "penalty_issue",
     "registration_check_in",
     "registration_create",

@@ -284,6 +284,42 @@ def match_confirm_result(*, match: Match, user, version: int | None) -> Match:
     return match
 
 
+def match_withdraw_report(*, match: Match, user, version: int | None) -> Match:
+    """The player who reported takes the report back until the opponent confirms it (a mistyped score): the
+    match is open again, to be reported anew. `version` is required like a confirmation's (400 when missing,
+    409 when stale: a report confirmed meanwhile cannot be withdrawn). Logged as a player's report whose
+    `after` is the open match; the opponent's open dispute of it is settled."""
+    with transaction.atomic():
+        _event, match = _load(match)
+        if _player_side(match, user) is None:
+            raise NotAllowed(_("You can only withdraw your own report."))
+        if match.status != MatchStatus.REPORTED:
+            raise Conflict(_("There is no reported result to withdraw."), code="not_reported")
+        if match.reported_by_id != user.pk:
+            raise NotAllowed(_("Only the player who reported can withdraw it: confirm it, or call a judge."))
+        seen = _require_version(version)
+        if seen != match.version:
+            raise Conflict(_("This result was changed meanwhile. Reload and check it."), field="version")
+        before = _snapshot(match)
+        match.kind, match.games_a, match.games_b, match.games_drawn = "", 0, 0, 0
+        match.penalized_id = match.winner_id = None
+        match.status, match.reported_by, match.reported_at = MatchStatus.PENDING, None, None
+        fields = ["kind", "games_a", "games_b", "games_drawn", "penalized_id", "winner_id", "status",
+                  "reported_by", "reported_at"]  # fmt: skip
+        updated = Match.objects.filter(pk=match.pk, version=seen).update(
+            version=seen + 1, **{name: getattr(match, name) for name in fields}
+        )
+        if updated != 1:
+            raise Conflict(_("This result was changed meanwhile. Reload and check it."), field="version")
+        match.version = seen + 1
+        ResultChange.objects.create(
+            match=match, action=ResultChange.Action.REPORT, changed_by=user, reason=_("Report withdrawn"),
+            before=before, after=_snapshot(match), version=match.version,
+        )  # fmt: skip
+        _resolve_disputes([match.pk])
+    return match
+
+
 def match_enter_result(
     *,
     match: Match,
@@ -368,9 +404,9 @@ def match_correct_result(
     return CorrectionOutcome(match=match, repairable_round=repairable)
 
 
-# What a door asks for: a player reports or confirms; staff enter, correct, or "staff" (the console: an
-# entry while the match is open, a correction once it is confirmed).
-RESULT_ACTIONS = ("report", "confirm", "enter", "correct", "staff")
+# What a door asks for: a player reports, withdraws their report (until it is confirmed) or confirms; staff
+# enter, correct, or "staff" (the console: an entry while the match is open, a correction once confirmed).
+RESULT_ACTIONS = ("report", "withdraw", "confirm", "enter", "correct", "staff")
 
 
 def match_result_submit(*, match: Match, user, action: str, result: ResultInput) -> CorrectionOutcome:
@@ -388,6 +424,8 @@ def match_result_submit(*, match: Match, user, action: str, result: ResultInput)
         return CorrectionOutcome(match_report_result(**common, **games), None)
     if action == "confirm":
         return CorrectionOutcome(match_confirm_result(**common), None)
+    if action == "withdraw":
+        return CorrectionOutcome(match_withdraw_report(**common), None)
     if action == "enter":
         staff = match_enter_result(**common, **games, penalized_id=result.penalized_id, reason=result.reason)
         return CorrectionOutcome(staff, None)

@@ -1,14 +1,13 @@
 """Tournament-day writes that the console and the player's phone need on top of the core services:
-disputes of a reported result, staff result entry that resolves them, the quick-result buttons."""
+disputes of a reported result (staff entries settle them: services/results.py), the quick-result buttons."""
 
 from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import Match, MatchDispute, MatchStatus, Registration, ResultKind
+from tournaments.models import Match, MatchDispute, MatchStatus, Registration
 from tournaments.services.errors import Conflict, NotAllowed
-from tournaments.services.results import CorrectionOutcome, ResultInput, match_result_submit
 
 # Quick results of the console's big buttons: (games of player A, games of player B, drawn games).
 QUICK_RESULTS = {
@@ -50,24 +49,3 @@ def match_dispute(*, match: Match, user, reason: str = "") -> MatchDispute:
         if open_dispute is not None:
             return open_dispute
         return MatchDispute.objects.create(match=match, raised_by=user, reason=reason.strip()[:300])
-
-
-def match_staff_result(
-    *,
-    match: Match,
-    user,
-    games_a: int,
-    games_b: int,
-    games_drawn: int = 0,
-    kind: str = ResultKind.NORMAL,
-    penalized_id: int | None = None,
-    reason: str = "",
-    version: int | None = None,
-) -> tuple[Match, CorrectionOutcome | None]:
-    """Staff result: an entry while the match is open, a correction (reason required) once it is confirmed
-    (`match_result_submit` with action "staff"; open disputes are settled by either)."""
-    result = ResultInput(games_a, games_b, games_drawn, kind, penalized_id, reason, version)
-    current = Match.objects.select_related("round").get(pk=match.pk)
-    outcome = match_result_submit(match=current, user=user, action="staff", result=result)
-    correction = outcome if current.status == MatchStatus.CONFIRMED else None
-    return outcome.match, correction

@@ -9,7 +9,6 @@ from django.utils.translation import gettext_lazy as _
 
 from core.bounds import (
     MAX_CAPACITY,
-    MAX_ID,
     MAX_ROUND_MINUTES,
     MAX_SWISS_ROUNDS,
     MAX_TIER,
@@ -20,7 +19,9 @@ from rulings.engine.i18n import language_of, ruleset_title
 from rulings.engine.registry import get_game
 from tournaments.extensions import deck_lists
 from tournaments.models import Event, Game, ResultKind
-from tournaments.services.results import ENTERABLE_KINDS
+from tournaments.services.day import quick_result_games
+from tournaments.services.errors import TournamentError
+from tournaments.services.results import ENTERABLE_KINDS, ResultInput
 
 
 def rule_set_choices() -> list:
@@ -127,21 +128,157 @@ class EventForm(forms.ModelForm):
         return data
 
 
+# --- Match results: the one input shape of every door (phone, console, event page, API) ------------------
+# The API's result serializers (tournaments/api/serializers.py) build their fields from RESULT_RULES too: the
+# same bounds, choices and messages, so that a bad value is refused alike through every door.
+
+MAX_GAMES = 9
+GAMES_MESSAGE = _("Game counts are whole numbers from 0 to 9.")
+KIND_MESSAGE = _("Unknown result kind.")
+PENALIZED_MESSAGE = _("Say which player of this match takes the penalty.")
+REASON_MESSAGE = _("Say why the result is corrected.")
+VERSION_MISSING = _("The version of the match you saw is missing: reload the page and try again.")
+VERSION_MESSAGE = _("The version of the match must be a whole number.")
+KIND_CHOICES = [(k.value, k.label) for k in ENTERABLE_KINDS]
+
+
+def _messages(text, *keys: str) -> dict:
+    return dict.fromkeys(keys, text)
+
+
+GAMES_ERRORS = _messages(
+    GAMES_MESSAGE, "required", "null", "invalid", "min_value", "max_value", "max_string_length"
+)
+RESULT_RULES: dict[str, dict] = {
+    "games_a": {"min_value": 0, "max_value": MAX_GAMES, "error_messages": GAMES_ERRORS},
+    "games_b": {"min_value": 0, "max_value": MAX_GAMES, "error_messages": GAMES_ERRORS},
+    "games_drawn": {"min_value": 0, "max_value": MAX_GAMES, "error_messages": GAMES_ERRORS},
+    "kind": {"choices": KIND_CHOICES, "error_messages": _messages(KIND_MESSAGE, "invalid_choice", "null")},
+    "reason": {"max_length": 2000, "error_messages": _messages(REASON_MESSAGE, "required", "blank", "null")},
+    "version": {
+        "min_value": 1,
+        "max_value": MAX_VERSION,
+        "error_messages": {
+            **_messages(VERSION_MESSAGE, "invalid", "min_value", "max_value", "max_string_length"),
+            **_messages(VERSION_MISSING, "required", "null"),
+        },
+    },
+}
+
+# The phone's names for the fields: its games come first ("2-1": I won two games, lost one).
+PLAYER_FIELDS = {
+    "result": "quick",
+    "my_games": "games_a",
+    "their_games": "games_b",
+    "drawn_games": "games_drawn",
+    "version": "version",
+}
+
+
+def result_input(values, *, penalized_id: int | None = None) -> ResultInput:
+    """A ResultInput from cleaned values (this form's or an API serializer's)."""
+    return ResultInput(
+        games_a=values.get("games_a") or 0,
+        games_b=values.get("games_b") or 0,
+        games_drawn=values.get("games_drawn") or 0,
+        kind=values.get("kind") or ResultKind.NORMAL,
+        penalized_id=penalized_id,
+        reason=(values.get("reason") or "").strip(),
+        version=values.get("version"),
+    )
+
+
 class ResultForm(forms.Form):
-    games_a = forms.IntegerField(label=_("Games won by A"), min_value=0, max_value=9, initial=0)
-    games_b = forms.IntegerField(label=_("Games won by B"), min_value=0, max_value=9, initial=0)
+    """A match result from a page: a quick button ("2-1", games of A first) or typed games, the kind, who
+    takes a penalty (side "a" or "b" of `match`), a reason, the version seen. `result` is the ResultInput
+    the services take; `error()` the first problem as the TournamentError every door already answers.
+
+    `mine="b"`: the games given are the player's own first (the phone), so they are swapped into A/B. The
+    game's rules (best of, draws, top cut, who may enter what, versions) are the services' to check."""
+
+    quick = forms.CharField(required=False, max_length=8, widget=forms.HiddenInput)
+    games_a = forms.IntegerField(label=_("Games won by A"), required=False, **RESULT_RULES["games_a"])
+    games_b = forms.IntegerField(label=_("Games won by B"), required=False, **RESULT_RULES["games_b"])
     games_drawn = forms.IntegerField(
-        label=_("Drawn games"), min_value=0, max_value=9, initial=0, required=False
+        label=_("Drawn games"), required=False, initial=0, **RESULT_RULES["games_drawn"]
     )
     kind = forms.ChoiceField(
-        label=_("Result"), choices=[(k.value, k.label) for k in ENTERABLE_KINDS], initial=ResultKind.NORMAL
+        label=_("Result"), required=False, initial=ResultKind.NORMAL, **RESULT_RULES["kind"]
     )
-    penalized = forms.IntegerField(required=False, widget=forms.HiddenInput, min_value=1, max_value=MAX_ID)
-    penalized_side = forms.ChoiceField(
-        label=_("Penalty for"), required=False, choices=[("", "—"), ("a", "A"), ("b", "B")]
+    penalized = forms.ChoiceField(
+        label=_("Penalty for"),
+        required=False,
+        choices=[("", "—"), ("a", _("Player A")), ("b", _("Player B"))],
+        error_messages=_messages(PENALIZED_MESSAGE, "invalid_choice"),
     )
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_VERSION)
-    reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=2000)
+    reason = forms.CharField(
+        label=_("Reason"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        max_length=RESULT_RULES["reason"]["max_length"],
+    )
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput, **RESULT_RULES["version"])
+
+    def __init__(self, data=None, *, match=None, mine: str | None = None, action: str = "", **kwargs):
+        super().__init__(data, **kwargs)
+        # a confirmation, or a report withdrawn, names the version it saw and nothing else
+        self.match, self.mine, self.needs_games = match, mine, action not in ("confirm", "withdraw")
+
+    @classmethod
+    def for_player(cls, data, *, match, side: str | None, action: str = "report") -> ResultForm:
+        """The phone's report: `result` (a quick button) or my_games / their_games / drawn_games (mine
+        first)."""
+        fields = {name: data.get(phone, "") for phone, name in PLAYER_FIELDS.items()}
+        return cls(fields, match=match, mine=side, action=action)
+
+    @classmethod
+    def initial_for(cls, match) -> ResultForm:
+        """The form showing the match's current result (the console's match page)."""
+        side = {match.player_a_id: "a", match.player_b_id: "b"}.get(match.penalized_id, "")
+        return cls(
+            initial={
+                "games_a": match.games_a, "games_b": match.games_b, "games_drawn": match.games_drawn,
+                "kind": match.kind or ResultKind.NORMAL, "version": match.version,
+                "penalized": side if match.penalized_id else "",
+            },
+            match=match,
+        )  # fmt: skip
+
+    def clean(self):
+        data = super().clean()
+        quick = (data.get("quick") or "").strip()
+        if quick:
+            games = quick_result_games(quick)
+            if games is None:
+                self.add_error("quick", _("Unknown quick result."))
+                return data
+            data["games_a"], data["games_b"], data["games_drawn"] = games
+        elif self.needs_games:
+            for name in ("games_a", "games_b"):
+                if data.get(name) is None and name not in self.errors:
+                    self.add_error(name, GAMES_MESSAGE)
+        if self.mine == "b" and not self.errors:
+            data["games_a"], data["games_b"] = data["games_b"], data["games_a"]
+        return data
+
+    @property
+    def result(self) -> ResultInput:
+        side = self.cleaned_data.get("penalized")
+        penalized_id = None
+        if side and self.match is not None:
+            penalized_id = self.match.player_a_id if side == "a" else self.match.player_b_id
+        return result_input(self.cleaned_data, penalized_id=penalized_id)
+
+    def error(self) -> TournamentError:
+        """The first problem, naming its field (400)."""
+        field, errors = next(iter(self.errors.items()))
+        return TournamentError(str(errors[0]), field=None if field == "__all__" else field)
+
+    def parse(self) -> ResultInput:
+        """The ResultInput, or the first problem raised as a TournamentError (400 naming the field)."""
+        if not self.is_valid():
+            raise self.error()
+        return self.result
 
 
 class ImportForm(forms.Form):

@@ -61,6 +61,7 @@ urlpatterns = [
     path("<int:event_id>/me/register/", player.player_register, name="player_register"),
     path("<int:event_id>/me/check-in/", player.player_check_in, name="player_check_in"),
     path("<int:event_id>/me/report/", player.player_report, name="player_report"),
+    path("<int:event_id>/me/withdraw/", player.player_withdraw, name="player_withdraw"),
     path("<int:event_id>/me/confirm/", player.player_confirm, name="player_confirm"),
     path("<int:event_id>/me/dispute/", player.player_dispute, name="player_dispute"),
     path("<int:event_id>/me/drop/", player.player_drop, name="player_drop"),

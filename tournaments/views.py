@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from core.bounds import MAX_ROUND, MAX_VERSION, parse_bounded_int
+from core.bounds import MAX_ROUND, parse_bounded_int
 from core.progress import task_status_or_unavailable as task_status
 from core.ratelimit import ratelimit
 from tournaments import selectors, services
@@ -20,6 +20,7 @@ from tournaments.models import Event, EventStatus, Match, MatchStatus, Registrat
 from tournaments.selectors.pairing_warnings import pairing_warnings_before
 from tournaments.services.common import JUDGE_ROLES, can_manage, can_score, staff_role
 from tournaments.services.errors import TournamentError
+from tournaments.services.registrations import registration_service_for
 
 
 def _visible_event(request: HttpRequest, pk: int) -> Event:
@@ -128,13 +129,13 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 def add_person(request: HttpRequest, pk: int) -> HttpResponse:
     """Staff: register a player by username (a late entry during the Swiss); organizers: appoint a judge,
     head judge, scorekeeper or organizer (`as`), or take someone off the staff (`as=remove`)."""
-    from django.contrib.auth import get_user_model
+    from tournaments.selectors.staff import person_by_username
+    from tournaments.services.errors import no_such_person
 
     event = get_object_or_404(Event, pk=pk)
-    username = request.POST.get("username", "").strip()
-    person = get_user_model().objects.filter(username=username).first()
+    person = person_by_username(username=request.POST.get("username", ""))
     if person is None:
-        messages.error(request, _("No user with the name “%(name)s”.") % {"name": username[:150]})
+        _error(request, no_such_person(request.POST.get("username", "")))
         return redirect("tournaments:event_detail", pk=pk)
     what = request.POST.get("as", "")
     try:
@@ -153,18 +154,11 @@ def add_person(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tournaments:event_detail", pk=pk)
 
 
-REGISTRATION_ACTIONS = {
-    "check-in": services.registration_check_in,
-    "drop": services.registration_drop,
-    "no-show": services.registration_mark_no_show,
-}
-
-
 @require_POST
 @login_required
 def registration_action(request: HttpRequest, pk: int, registration_id: int, action: str) -> HttpResponse:
     registration = get_object_or_404(Registration, pk=registration_id, event_id=pk)
-    service = REGISTRATION_ACTIONS.get(action)
+    service = registration_service_for(action)
     if service is None:
         raise Http404
     try:
@@ -273,48 +267,22 @@ def _match_context(request, match: Match, *, error: str = "", conflict: bool = F
 @login_required
 @ratelimit(scope="report")
 def match_result(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
-    """Staff enter or correct, a player reports or confirms; answers with the match row (htmx)."""
+    """Staff enter or correct, a player reports or confirms (`action`): the one result form, then the one
+    service of results; answers with the match row (htmx)."""
     match = get_object_or_404(
         Match.objects.select_related("round__event", "player_a__player", "player_b__player"),
         pk=match_id,
         round__event_id=pk,
     )
-    action = request.POST.get("action", "enter")
-    form = ResultForm(request.POST)
     error, conflict, repair, status = "", False, None, 200
     try:
-        if action == "confirm":
-            services.match_confirm_result(
-                match=match,
-                user=request.user,
-                version=parse_bounded_int(request.POST.get("version", ""), minimum=1, maximum=MAX_VERSION),
-            )
-        elif not form.is_valid():
-            error = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
-            status = 400
-        else:
-            data = form.cleaned_data
-            penalized = {"a": match.player_a_id, "b": match.player_b_id}.get(data["penalized_side"] or "")
-            common = {
-                "match": match,
-                "user": request.user,
-                "games_a": data["games_a"],
-                "games_b": data["games_b"],
-                "games_drawn": data["games_drawn"] or 0,
-                "kind": data["kind"],
-                "version": data["version"],
-            }
-            if action == "report":
-                services.match_report_result(**common)
-            elif action == "correct":
-                outcome = services.match_correct_result(
-                    **common, penalized_id=penalized, reason=data["reason"]
-                )
-                repair = outcome.repairable_round
-            else:
-                services.match_enter_result(**common, penalized_id=penalized)
+        action = request.POST.get("action") or "enter"
+        result = ResultForm(request.POST, match=match, action=action).parse()
+        outcome = services.match_result_submit(match=match, user=request.user, action=action, result=result)
+        repair = outcome.repairable_round
     except TournamentError as exc:
-        error, conflict, status = exc.message, exc.status == 409, exc.status
+        where = f"{exc.field}: " if exc.field else ""
+        error, conflict, status = f"{where}{exc.message}", exc.status == 409, exc.status
     match.refresh_from_db()
     context = _match_context(request, match, error=error, conflict=conflict, repair=repair)
     if not request.htmx:

@@ -9,10 +9,8 @@ import logging
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -21,9 +19,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_POST
 
-from core.bounds import MAX_TABLE, MAX_VERSION, parse_bounded_int
+from core.bounds import MAX_TABLE, parse_bounded_int
 from tournaments import services
-from tournaments.forms import ImportForm
+from tournaments.forms import ImportForm, ResultForm
 from tournaments.models import (
     Event,
     EventStatus,
@@ -31,7 +29,6 @@ from tournaments.models import (
     Match,
     MatchStatus,
     Registration,
-    ResultKind,
     RoundStage,
 )
 from tournaments.selectors import day as day_selectors
@@ -42,9 +39,11 @@ from tournaments.selectors.rounds import (
     round_matches,
     topcut_bracket,
 )
+from tournaments.selectors.staff import person_by_username
 from tournaments.services.common import can_manage, can_score
-from tournaments.services.day import match_staff_result, parse_games, quick_results_for
-from tournaments.services.errors import TournamentError
+from tournaments.services.day import quick_results_for
+from tournaments.services.errors import TournamentError, no_such_person
+from tournaments.services.registrations import registration_service_for
 from tournaments.services.timer import (
     timer_add_time,
     timer_extend_table,
@@ -353,13 +352,6 @@ def console_registrations(request: HttpRequest, event_id: int) -> HttpResponse:
     return _registrations_fragment(request, _staff_event(request, event_id))
 
 
-REGISTRATION_ACTIONS = {
-    "check_in": services.registration_check_in,
-    "drop": services.registration_drop,
-    "no_show": services.registration_mark_no_show,
-}
-
-
 @login_required
 @require_POST
 def console_registration_action(
@@ -369,10 +361,11 @@ def console_registration_action(
     registration = get_object_or_404(
         Registration.objects.select_related("player"), pk=registration_id, event=event
     )
-    if action not in REGISTRATION_ACTIONS:
+    service = registration_service_for(action)
+    if service is None:
         return HttpResponse(_("Unknown action."), status=404)
     try:
-        REGISTRATION_ACTIONS[action](registration=registration, by=request.user)
+        service(registration=registration, by=request.user)
     except TournamentError as error:
         if request.htmx:
             return _registrations_fragment(request, event, status=error.status, error=error)
@@ -384,7 +377,7 @@ def console_registration_action(
             "check_in": _("%(name)s is checked in."),
             "drop": _("%(name)s has dropped."),
             "no_show": _("%(name)s is marked as a no-show."),
-        }[action]
+        }[action.replace("-", "_")]
         messages.success(request, done % {"name": registration.player})
     return redirect(_console_url(event, "registrations") + "")
 
@@ -394,11 +387,10 @@ def console_registration_action(
 def console_registration_add(request: HttpRequest, event_id: int) -> HttpResponse:
     """A late entry or a walk-in: staff register an existing user by username (checked in at once)."""
     event = _staff_event(request, event_id)
-    username = request.POST.get("username", "").strip()
-    User = get_user_model()
-    player = User.objects.filter(Q(username__iexact=username)).first() if username else None
+    username = request.POST.get("username", "")
+    player = person_by_username(username=username)
     if player is None:
-        messages.error(request, _("No user “%(name)s” (username).") % {"name": username})
+        _error(request, no_such_person(username))
         return redirect(_console_url(event, "registrations"))
     try:
         services.registration_create(event=event, player=player, by=request.user, check_in=True)
@@ -454,45 +446,18 @@ def console_topcut(request: HttpRequest, event_id: int) -> HttpResponse:
     return redirect(_console_url(event))
 
 
-def _result_args(request: HttpRequest, match: Match) -> dict:
-    data = request.POST
-    games_a, games_b, games_drawn = parse_games(
-        quick=data.get("quick", ""),
-        games_a=data.get("games_a", ""),
-        games_b=data.get("games_b", ""),
-        games_drawn=data.get("games_drawn", ""),
-    )
-    kind = data.get("kind") or ResultKind.NORMAL
-    penalized = data.get("penalized") or None
-    penalized_id = None
-    if penalized is not None:
-        penalized_id = {"a": match.player_a_id, "b": match.player_b_id}.get(penalized)
-        if penalized_id is None:
-            raise TournamentError(_("Say which player of this match takes the penalty."), field="penalized")
-    version = data.get("version")
-    seen = parse_bounded_int(version, minimum=1, maximum=MAX_VERSION) if version else None
-    if version and seen is None:
-        raise TournamentError(_("The version of the match must be a whole number."), field="version")
-    return {
-        "games_a": games_a,
-        "games_b": games_b,
-        "games_drawn": games_drawn,
-        "kind": kind,
-        "penalized_id": penalized_id,
-        "reason": data.get("reason", ""),
-        "version": seen,
-    }
-
-
 @login_required
 @require_POST
 def console_match_result(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
-    """Fast entry from the grid (keyboard or big buttons): answers the grid row (htmx) or redirects."""
+    """Fast entry from the grid (keyboard or big buttons): the one result form, then the one service of
+    results (an entry while the match is open, a correction once confirmed); answers the grid row (htmx) or
+    redirects."""
     event = _staff_event(request, event_id)
     match = get_object_or_404(Match.objects.select_related("round"), pk=match_id, round__event=event)
     error = None
     try:
-        match, _outcome = match_staff_result(match=match, user=request.user, **_result_args(request, match))
+        result = ResultForm(request.POST, match=match).parse()
+        services.match_result_submit(match=match, user=request.user, action="staff", result=result)
     except TournamentError as exc:
         error = exc
     if request.htmx:
@@ -517,28 +482,10 @@ def console_match_result(request: HttpRequest, event_id: int, match_id: int) -> 
     return redirect(_console_url(event, "results"))
 
 
-class CorrectionForm(forms.Form):
-    games_a = forms.IntegerField(label=gettext_lazy("Games won by A"), min_value=0, max_value=9)
-    games_b = forms.IntegerField(label=gettext_lazy("Games won by B"), min_value=0, max_value=9)
-    games_drawn = forms.IntegerField(label=gettext_lazy("Drawn games"), min_value=0, max_value=9, initial=0)
-    kind = forms.ChoiceField(
-        label=gettext_lazy("Result"),
-        choices=[(k.value, k.label) for k in ResultKind if k not in (ResultKind.BYE, ResultKind.MISSED)],
-    )
-    penalized = forms.ChoiceField(
-        label=gettext_lazy("Penalty for"),
-        required=False,
-        choices=[("", "—"), ("a", gettext_lazy("Player A")), ("b", gettext_lazy("Player B"))],
-    )
-    reason = forms.CharField(
-        label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 2}), required=False
-    )
-    version = forms.IntegerField(widget=forms.HiddenInput)
-
-
 @login_required
 def console_match(request: HttpRequest, event_id: int, match_id: int) -> HttpResponse:
-    """One match: its history, and a staff entry or a correction (reason required) of its result."""
+    """One match: its history, and a staff entry or a correction (reason required) of its result, through
+    the one result form: every field it shows (kind, penalty, reason…) is what the service is given."""
     event = _staff_event(request, event_id)
     match = get_object_or_404(
         Match.objects.select_related("round", "player_a__player", "player_b__player"),
@@ -547,44 +494,34 @@ def console_match(request: HttpRequest, event_id: int, match_id: int) -> HttpRes
     )
     status = 200
     repairable = None
+    form = ResultForm.initial_for(match)
     if request.method == "POST":
-        form = CorrectionForm(request.POST)
+        form = ResultForm(request.POST, match=match)
         if form.is_valid():
             try:
-                match, outcome = match_staff_result(
-                    match=match, user=request.user, **_result_args(request, match)
+                outcome = services.match_result_submit(
+                    match=match, user=request.user, action="staff", result=form.result
                 )
             except TournamentError as error:
                 form.add_error(error.field if error.field in form.fields else None, error.message)
                 status = error.status
             else:
                 messages.success(request, _("Result saved."))
-                if outcome and outcome.repairable_round is not None:
-                    repairable = outcome.repairable_round
-                    messages.warning(
-                        request,
-                        _(
-                            "Round %(n)d was paired from the old result and has no result yet: "
-                            "you may pair it again."
-                        )
-                        % {"n": repairable.number},
-                    )
-                else:
+                if outcome.repairable_round is None:
                     return redirect(_console_url(event, "results"))
+                repairable = outcome.repairable_round
+                messages.warning(
+                    request,
+                    _(
+                        "Round %(n)d was paired from the old result and has no result yet: "
+                        "you may pair it again."
+                    )
+                    % {"n": repairable.number},
+                )
+                match = day_selectors.match_for_console(event=event, match_id=match_id)
+                form = ResultForm.initial_for(match)
         else:
             status = 400
-    initial = {
-        "games_a": match.games_a,
-        "games_b": match.games_b,
-        "games_drawn": match.games_drawn,
-        "kind": match.kind or ResultKind.NORMAL,
-        "version": match.version,
-        "penalized": "a"
-        if match.penalized_id == match.player_a_id and match.penalized_id
-        else ("b" if match.penalized_id else ""),
-    }
-    if request.method != "POST" or status == 200:
-        form = CorrectionForm(initial=initial)
     context = {
         "event": event,
         "match": match,

@@ -12,14 +12,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from core.bounds import MAX_VERSION, parse_bounded_int
 from core.ratelimit import ratelimit
 from tournaments import services
+from tournaments.forms import ResultForm
 from tournaments.models import Event, EventStatus
 from tournaments.selectors import day as day_selectors
 from tournaments.selectors.checkin import checkin_scan_path, qr_svg, self_check_in
 from tournaments.selectors.drafts import event_hidden
-from tournaments.services.day import match_dispute, parse_games, quick_results_for
+from tournaments.services.day import match_dispute, quick_results_for
 from tournaments.services.errors import TournamentError
 from tournaments.services.timer import timer_state
 
@@ -32,12 +32,6 @@ def _event(request: HttpRequest, event_id: int) -> Event:
     if event_hidden(event=event, user=request.user):
         raise Http404(_("No such event."))
     return event
-
-
-def _version(request: HttpRequest) -> int | None:
-    """The match version the phone showed (a hidden field); None when missing or not a version — the
-    service then refuses the report or confirmation (400) instead of acting on a result unseen."""
-    return parse_bounded_int(request.POST.get("version", ""), minimum=1, maximum=MAX_VERSION)
 
 
 def _me_url(event: Event) -> str:
@@ -106,7 +100,8 @@ def _not_registered() -> TournamentError:
 
 def _fail(request: HttpRequest, event: Event, error: TournamentError) -> HttpResponse:
     messages.error(request, error.message)
-    return render(request, "tournaments/player/event.html", _context(request, event), status=error.status)
+    context = {**_context(request, event), "error": error}
+    return render(request, "tournaments/player/event.html", context, status=error.status)
 
 
 @login_required
@@ -125,7 +120,7 @@ def player_register(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def player_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
-    day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
+    day = day_selectors.player_match(event=event, user=request.user)
     if day.registration is None:
         return _fail(request, event, _not_registered())
     try:
@@ -136,53 +131,54 @@ def player_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
     return redirect(_me_url(event))
 
 
+def _submit(request: HttpRequest, event_id: int, action: str, done: str) -> HttpResponse:
+    """A report, its withdrawal or a confirmation of my match: the phone's fields through the one result
+    form, then the one service of results; back to my page, or my page with the error."""
+    event = _event(request, event_id)
+    mine = day_selectors.player_match(event=event, user=request.user)
+    if mine.match is None or (action == "report" and mine.opponent is None):
+        what = {
+            "report": _("You have no match to report."),
+            "withdraw": _("You have no report to withdraw."),
+        }.get(action, _("You have no match to confirm."))
+        return _fail(request, event, TournamentError(what, code="no_match"))
+    try:
+        form = ResultForm.for_player(request.POST, match=mine.match, side=mine.side, action=action)
+        services.match_result_submit(match=mine.match, user=request.user, action=action, result=form.parse())
+    except TournamentError as error:
+        return _fail(request, event, error)
+    messages.success(request, done)
+    return redirect(_me_url(event))
+
+
 @login_required
 @require_POST
 @ratelimit(scope="report")
 def player_report(request: HttpRequest, event_id: int) -> HttpResponse:
     """Report my match: the choice is my games first ("2-1": I won two games, lost one)."""
-    event = _event(request, event_id)
-    day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
-    if day.match is None or day.opponent is None:
-        return _fail(request, event, TournamentError(_("You have no match to report."), code="no_match"))
-    try:
-        mine, theirs, drawn = parse_games(
-            quick=request.POST.get("result", ""),
-            games_a=request.POST.get("my_games", ""),
-            games_b=request.POST.get("their_games", ""),
-            games_drawn=request.POST.get("drawn_games", ""),
-        )
-        games_a, games_b = (mine, theirs) if day.side == "a" else (theirs, mine)
-        services.match_report_result(
-            match=day.match, user=request.user, games_a=games_a, games_b=games_b, games_drawn=drawn,
-            version=_version(request),
-        )  # fmt: skip
-    except TournamentError as error:
-        return _fail(request, event, error)
-    messages.success(request, _("Result reported: your opponent confirms it on their phone."))
-    return redirect(_me_url(event))
+    return _submit(
+        request, event_id, "report", _("Result reported: your opponent confirms it on their phone.")
+    )
+
+
+@login_required
+@require_POST
+def player_withdraw(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Undo my report while my opponent has not confirmed it."""
+    return _submit(request, event_id, "withdraw", _("Your report is withdrawn: report the result again."))
 
 
 @login_required
 @require_POST
 def player_confirm(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _event(request, event_id)
-    day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
-    if day.match is None:
-        return _fail(request, event, TournamentError(_("You have no match to confirm."), code="no_match"))
-    try:
-        services.match_confirm_result(match=day.match, user=request.user, version=_version(request))
-    except TournamentError as error:
-        return _fail(request, event, error)
-    messages.success(request, _("Result confirmed."))
-    return redirect(_me_url(event))
+    return _submit(request, event_id, "confirm", _("Result confirmed."))
 
 
 @login_required
 @require_POST
 def player_dispute(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
-    day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
+    day = day_selectors.player_match(event=event, user=request.user)
     if day.match is None:
         return _fail(request, event, TournamentError(_("You have no match to dispute."), code="no_match"))
     try:
@@ -197,7 +193,7 @@ def player_dispute(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def player_drop(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
-    day = day_selectors.player_day(event=event, user=request.user, with_standing=False)
+    day = day_selectors.player_match(event=event, user=request.user)
     if day.registration is None:
         return _fail(request, event, _not_registered())
     if request.POST.get("confirm") != "yes":

@@ -66,7 +66,8 @@ def _play_round(event, number, orga, phones, reporter_name: str) -> None:
     a, b = by_phone.player_a.player.username, by_phone.player_b.player.username
     reporter, confirmer = phones[a], phones[b]
     reporter.reload()
-    reporter.get_by_test_id("report-2-1").click()
+    reporter.get_by_test_id("report-2-1").click()  # picks the result; "Send this result" sends it
+    reporter.get_by_test_id("send-report").click()
     reporter.get_by_test_id("reported").wait_for()
     confirmer.reload()
     assert "reported" in confirmer.get_by_test_id("to-confirm").inner_text()

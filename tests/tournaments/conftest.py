@@ -49,6 +49,16 @@ def make_event(organizer, *, players: int = 0, game: str = "yugioh", judge=None,
     return event
 
 
+def first_match(round_) -> Match:
+    """The round's first table with two players, with both players' users."""
+    return (
+        Match.objects.filter(round=round_, player_b__isnull=False)
+        .select_related("player_a__player", "player_b__player")
+        .order_by("table")
+        .first()
+    )
+
+
 def play_round(event: Event, round_, judge_or_orga, *, rng: random.Random | None = None) -> None:
     """Staff enter a 2-0 / 2-1 / 1-1 result on every open match of the round."""
     rng = rng or random.Random(1)

@@ -23,6 +23,15 @@ def _login(page, base: str, username: str) -> None:
     page.wait_for_url(f"{base}/", wait_until="domcontentloaded")
 
 
+def _on_a_phone(page_at, live_server, player):
+    """A phone signed in as this player."""
+    player.set_password(PASSWORD)
+    player.save()
+    page = page_at("phone")
+    _login(page, live_server.url, player.username)
+    return page
+
+
 def test_organizer_pairs_and_enters_a_result_on_a_tablet(live_server, page_at):
     organizer = User.objects.create_user(
         "orga-b", password=PASSWORD, role=Role.ORGANIZER, display_name="Orga B"
@@ -58,10 +67,7 @@ def test_player_finds_their_table_and_reports_on_a_phone(live_server, page_at):
     round_ = services.round_pair_next(event=event, user=organizer)
     match = round_.matches.get(table=1)
     player = match.player_a.player
-    player.set_password(PASSWORD)
-    player.save()
-    page = page_at("phone")
-    _login(page, live_server.url, player.username)
+    page = _on_a_phone(page_at, live_server, player)
     page.goto(f"{live_server.url}/events/{event.pk}/")
     assert "table 1" in page.get_by_test_id("my-match").inner_text().lower()
     page.get_by_test_id("my-match").locator("a").click()
@@ -75,3 +81,33 @@ def test_player_finds_their_table_and_reports_on_a_phone(live_server, page_at):
     assert match.status == "reported" and match.games_a == 2
     assert Registration.objects.get(pk=match.player_a_id).player == player
     save_screenshot(page, "tournaments/report-phone")
+
+
+def test_a_phone_report_is_picked_checked_sent_and_can_be_undone(live_server, page_at):
+    """Issue 17: a confirmation step before sending (tapping a result only picks it) and an undo until the
+    opponent confirms."""
+    from tournaments import services
+
+    organizer = User.objects.create_user("orga-u", password=PASSWORD, role=Role.ORGANIZER)
+    event = make_event(organizer, players=4, name="Undo Open")
+    match = services.round_pair_next(event=event, user=organizer).matches.get(table=1)
+    page = _on_a_phone(page_at, live_server, match.player_b.player)
+    page.goto(f"{live_server.url}/events/{event.pk}/me/")
+    send = page.get_by_test_id("send-report")
+    assert not send.is_visible()
+    page.get_by_test_id("report-2-1").click()
+    assert send.is_visible() and Match.objects.get(pk=match.pk).status == "pending"  # picked, not sent
+    save_screenshot(page, "tournaments/report-phone-picked")
+    send.click()
+    page.get_by_test_id("withdraw").wait_for()
+    match.refresh_from_db()
+    assert (match.status, match.games_a, match.games_b) == ("reported", 1, 2)  # B's 2-1, as A-B
+    page.get_by_test_id("withdraw").click()
+    page.get_by_test_id("report-form").wait_for()
+    match.refresh_from_db()
+    assert (match.status, match.kind, match.reported_by_id) == ("pending", "", None)
+    page.get_by_test_id("report-2-0").click()
+    page.get_by_test_id("send-report").click()
+    page.get_by_test_id("reported").wait_for()
+    assert Match.objects.get(pk=match.pk).games_b == 2
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")

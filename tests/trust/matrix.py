@@ -154,6 +154,12 @@ ROWS: dict[str, dict] = {
         "POST": "LADDDDDD",
         "data": lambda w: {"version": w.match.version},
     },
+    # the reporter withdraws their report (the world's match is not reported: 409 for its players)
+    "api-match-withdraw": {
+        "GET": "L-------",
+        "POST": "LADDDDDD",
+        "data": lambda w: {"version": w.match.version},
+    },
     "api-match-enter": {"GET": "L-------", "POST": STAFF, "data": lambda w: _result(w)},
     "api-match-correct": {"GET": "L-------", "POST": STAFF, "data": lambda w: _result(w, reason="slip")},
     "api-match-history": {"GET": PUBLIC, "POST": "L-------"},
@@ -247,6 +253,7 @@ ROWS: dict[str, dict] = {
     "tournaments:player_check_in": {"GET": "L-------", "POST": LOGGED_IN},
     "tournaments:player_report": {"GET": "L-------", "POST": LOGGED_IN},
     "tournaments:player_confirm": {"GET": "L-------", "POST": LOGGED_IN},
+    "tournaments:player_withdraw": {"GET": "L-------", "POST": LOGGED_IN},
     "tournaments:player_dispute": {"GET": "L-------", "POST": LOGGED_IN},
     "tournaments:player_drop": {"GET": "L-------", "POST": LOGGED_IN},
     "tournaments:wall_pairings": {"GET": PUBLIC, "POST": NONE},

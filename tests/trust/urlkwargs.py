@@ -57,6 +57,7 @@ OVERRIDES = {
     "api-match-enter": {"pk": lambda w: w.match.pk},
     "api-match-history": {"pk": lambda w: w.match.pk},
     "api-match-report": {"pk": lambda w: w.match.pk},
+    "api-match-withdraw": {"pk": lambda w: w.match.pk},
     "api_decklist_detail": {"pk": lambda w: w.deck_list.pk},
     "api_decklist_export": {"pk": lambda w: w.deck_list.pk},
     "api_decklist_unlock": {"pk": lambda w: w.deck_list.pk},

@@ -20,6 +20,7 @@ from core.bounds import (
     MAX_VERSION,
 )
 from rulings.engine.registry import get_game
+from tournaments.forms import RESULT_RULES, result_input
 from tournaments.models import (
     Event,
     EventStaff,
@@ -36,7 +37,7 @@ from tournaments.models import (
     StaffRole,
     TiebreakPolicy,
 )
-from tournaments.services.results import ENTERABLE_KINDS
+from tournaments.services.results import ResultInput
 
 
 def choice(choices, **kwargs) -> serializers.ChoiceField:
@@ -276,21 +277,37 @@ class NameRowSerializer(serializers.Serializer):
     kind = serializers.CharField()
 
 
+# Results: the fields take the bounds, choices and messages of tournaments.forms.RESULT_RULES (the pages'
+# ResultForm), and `result()` gives the same ResultInput the pages hand to match_result_submit.
+
+
+def _result_field(name: str, **kwargs) -> serializers.Field:
+    rule = RESULT_RULES[name]
+    if "choices" in rule:
+        return serializers.ChoiceField(**rule, **kwargs)
+    if name == "reason":
+        return serializers.CharField(**rule, **kwargs)
+    return serializers.IntegerField(**rule, **kwargs)
+
+
+VERSION_HELP = _("The version of the match you saw; 409 if it changed since.")
+
+
 class ResultSerializer(serializers.Serializer):
-    games_a = serializers.IntegerField(min_value=0, max_value=9)
-    games_b = serializers.IntegerField(min_value=0, max_value=9)
-    games_drawn = serializers.IntegerField(min_value=0, max_value=9, default=0)
-    kind = serializers.ChoiceField(
-        choices=[(k.value, k.label) for k in ENTERABLE_KINDS], default=ResultKind.NORMAL
-    )
+    games_a = _result_field("games_a")
+    games_b = _result_field("games_b")
+    games_drawn = _result_field("games_drawn", default=0)
+    kind = _result_field("kind", default=ResultKind.NORMAL)
     # Required: a report from a player says which result it replaces (409 if it changed since).
-    version = a_version(help_text=_("The version of the match you saw; 409 if it changed since."))
+    version = _result_field("version", help_text=VERSION_HELP)
+
+    def result(self) -> ResultInput:
+        data = self.validated_data
+        return result_input(data, penalized_id=data.get("penalized"))
 
 
 class StaffResultSerializer(ResultSerializer):
-    version = a_version(
-        required=False, help_text=_("The version of the match you saw; 409 if it changed since.")
-    )
+    version = _result_field("version", required=False, help_text=VERSION_HELP)
     penalized = an_id(
         required=False,
         allow_null=True,
@@ -299,12 +316,15 @@ class StaffResultSerializer(ResultSerializer):
 
 
 class CorrectionSerializer(StaffResultSerializer):
-    reason = serializers.CharField(max_length=2000)
+    reason = _result_field("reason")
 
 
 class ConfirmSerializer(serializers.Serializer):
     # Required: the result confirmed is the one the player saw, not one changed a moment before.
-    version = a_version(help_text=_("The version of the match you saw; 409 if it changed since."))
+    version = _result_field("version", help_text=VERSION_HELP)
+
+    def result(self) -> ResultInput:
+        return result_input(self.validated_data)
 
 
 class CorrectionResultSerializer(serializers.Serializer):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -15,19 +14,20 @@ from core.bounds import parse_bounded_int
 from core.ratelimit import ratelimit
 from tournaments import selectors, services
 from tournaments.api import serializers as s
-from tournaments.api.errors import service_errors
+from tournaments.api.errors import service_errors, to_api_error
 from tournaments.models import Match, Registration, Round
 from tournaments.selectors.pairing_warnings import pairing_warnings_before
 
-User = get_user_model()
-
 
 def _user_or_404(username: str):
-    from rest_framework.exceptions import ValidationError
+    """The person named (the pages' lookup: tournaments.selectors.staff.person_by_username); 400 naming
+    `username` when there is none."""
+    from tournaments.selectors.staff import person_by_username
+    from tournaments.services.errors import no_such_person
 
-    user = User.objects.filter(username=username).first()
+    user = person_by_username(username=username)
     if user is None:
-        raise ValidationError({"username": ["No user with this name."]}, code="not_found")
+        raise to_api_error(no_such_person(username))
     return user
 
 
@@ -373,43 +373,48 @@ class MatchViewSet(BoundedLookup, mixins.RetrieveModelMixin, viewsets.GenericVie
     def get_queryset(self):
         return self.queryset.filter(round__event__in=_visible_events(self.request))
 
+    def _submit(self, request, serializer_class, action: str) -> services.CorrectionOutcome:
+        """The body through the result serializer (the pages' ResultForm rules), then the one service."""
+        data = serializer_class(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = self.get_object()
+        with service_errors():
+            return services.match_result_submit(
+                match=match, user=request.user, action=action, result=data.result()
+            )
+
     @extend_schema(request=s.ResultSerializer, responses=s.MatchSerializer, summary="Report your own match")
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     @ratelimit(scope="report")
     def report(self, request, pk=None):
-        data = s.ResultSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        with service_errors():
-            match = services.match_report_result(
-                match=self.get_object(), user=request.user, **data.validated_data
-            )
-        return Response(s.MatchSerializer(match).data)
+        outcome = self._submit(request, s.ResultSerializer, "report")
+        return Response(s.MatchSerializer(outcome.match).data)
+
+    @extend_schema(
+        request=s.ConfirmSerializer,
+        responses=s.MatchSerializer,
+        summary="Withdraw your own report until your opponent confirms it (the match is open again)",
+    )
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def withdraw(self, request, pk=None):
+        outcome = self._submit(request, s.ConfirmSerializer, "withdraw")
+        return Response(s.MatchSerializer(outcome.match).data)
 
     @extend_schema(
         request=s.ConfirmSerializer, responses=s.MatchSerializer, summary="Confirm your opponent's report"
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def confirm(self, request, pk=None):
-        data = s.ConfirmSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        with service_errors():
-            match = services.match_confirm_result(
-                match=self.get_object(), user=request.user, version=data.validated_data["version"]
-            )
-        return Response(s.MatchSerializer(match).data)
+        outcome = self._submit(request, s.ConfirmSerializer, "confirm")
+        return Response(s.MatchSerializer(outcome.match).data)
 
     @extend_schema(
         request=s.StaffResultSerializer, responses=s.MatchSerializer, summary="Enter a result (staff)"
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def enter(self, request, pk=None):
-        data = s.StaffResultSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        kwargs = dict(data.validated_data)
-        kwargs["penalized_id"] = kwargs.pop("penalized", None)
-        with service_errors():
-            match = services.match_enter_result(match=self.get_object(), user=request.user, **kwargs)
-        return Response(s.MatchSerializer(match).data)
+        outcome = self._submit(request, s.StaffResultSerializer, "enter")
+        return Response(s.MatchSerializer(outcome.match).data)
 
     @extend_schema(
         request=s.CorrectionSerializer,
@@ -418,12 +423,7 @@ class MatchViewSet(BoundedLookup, mixins.RetrieveModelMixin, viewsets.GenericVie
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def correct(self, request, pk=None):
-        data = s.CorrectionSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        kwargs = dict(data.validated_data)
-        kwargs["penalized_id"] = kwargs.pop("penalized", None)
-        with service_errors():
-            outcome = services.match_correct_result(match=self.get_object(), user=request.user, **kwargs)
+        outcome = self._submit(request, s.CorrectionSerializer, "correct")
         repairable = outcome.repairable_round.number if outcome.repairable_round else None
         return Response({"match": s.MatchSerializer(outcome.match).data, "repairable_round": repairable})
 

@@ -24,7 +24,7 @@ from tournaments.models import (
     RoundStage,
 )
 from tournaments.selectors.rounds import current_round, registration_of
-from tournaments.selectors.standings import StandingEntry, event_standings
+from tournaments.selectors.standings import StandingEntry, event_standings, player_standing
 
 
 @dataclass(frozen=True)
@@ -178,19 +178,44 @@ def version_of(
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
 
-def player_day(*, event: Event, user, with_standing: bool = True) -> PlayerDay:
+@dataclass(frozen=True)
+class PlayerMatch:
+    """What the phone's writes need: my registration, the current round, my match in it (its round set: the
+    services need no query for it), my side and my opponent (3 queries)."""
+
+    registration: Registration | None
+    round: Round | None
+    match: Match | None
+    opponent: Registration | None
+    side: str | None
+
+
+def player_match(*, event: Event, user) -> PlayerMatch:
     registration = registration_of(event=event, user=user)
     round_ = current_round(event=event)
     match = _my_match(round_, registration)
     opponent = side = None
     if match is not None and registration is not None:
+        match.round = round_
         side = "a" if match.player_a_id == registration.pk else "b"
         opponent = match.player_b if side == "a" else match.player_a
+    return PlayerMatch(registration, round_, match, opponent, side)
+
+
+def player_day(*, event: Event, user, with_standing: bool = True) -> PlayerDay:
+    """Everything on the phone's page. My row of the standings comes from the cached standings
+    (selectors.standings.player_standing): the page does not compute the whole event's each time."""
+    mine = player_match(event=event, user=user)
+    registration, round_, match, opponent, side = (
+        mine.registration,
+        mine.round,
+        mine.match,
+        mine.opponent,
+        mine.side,
+    )
     standing = None
     if with_standing and registration is not None and round_ is not None:
-        standing = next(
-            (row for row in event_standings(event=event) if row.registration_id == registration.pk), None
-        )
+        standing = player_standing(event=event, registration=registration)
     deck_status, deck_version = "missing", None
     if registration is not None:
         version = deck_lists().latest_version(registration=registration)

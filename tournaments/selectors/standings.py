@@ -94,3 +94,62 @@ def event_standings(*, event: Event, up_to_round: int | None = None) -> list[Sta
             )
         )
     return out
+
+
+# The phone shows each player's own row of the standings. Computing the whole event for every phone page (and
+# again after every report) is what a large event cannot afford: the rows are cached under a fingerprint of
+# everything they are computed from, so they are computed once per change of the standings. A report (not
+# confirmed yet) changes no row: the phone's page after a report reads the cached rows.
+STANDINGS_CACHE_SECONDS = 600
+
+
+def standings_fingerprint(*, event: Event) -> str:
+    """What the standings depend on, in 2 queries: the matches (new rounds, byes and missed rounds, confirmed
+    results and every change of them, by their versions), the registrations' statuses and drops, and the
+    event's own settings (its `updated_at`). A report or a dispute leaves it unchanged."""
+    from django.db.models import Count, Max, Q, Sum
+
+    from tournaments.models import Match, MatchStatus
+
+    confirmed = Q(status=MatchStatus.CONFIRMED)
+    matches = Match.objects.filter(round__event=event).aggregate(
+        n=Count("id"),
+        last=Max("id"),
+        confirmed=Count("id", filter=confirmed),
+        v=Sum("version", filter=confirmed),
+    )
+    gone = Q(status__in=[RegistrationStatus.DROPPED, RegistrationStatus.NO_SHOW])
+    players = Registration.objects.filter(event=event).aggregate(
+        n=Count("id"),
+        last=Max("id"),
+        checked_in=Count("id", filter=Q(status=RegistrationStatus.CHECKED_IN)),
+        gone=Count("id", filter=gone),
+        after=Sum("dropped_after_round", filter=gone),
+    )
+    parts = [
+        event.pk,
+        event.created_at.timestamp(),
+        event.updated_at.timestamp(),
+        *matches.values(),
+        *players.values(),
+    ]
+    return ":".join(str(p) for p in parts)
+
+
+def event_standings_cached(*, event: Event) -> list[StandingEntry]:
+    """`event_standings`, computed once per change of what they depend on (`standings_fingerprint`)."""
+    from django.core.cache import cache
+
+    key = "standings:" + standings_fingerprint(event=event)
+    rows = cache.get(key)
+    if rows is None:
+        rows = event_standings(event=event)
+        cache.set(key, rows, STANDINGS_CACHE_SECONDS)
+    return rows
+
+
+def player_standing(*, event: Event, registration: Registration) -> StandingEntry | None:
+    """One player's row of the standings (cached rows: no computation while nothing changed)."""
+    return next(
+        (row for row in event_standings_cached(event=event) if row.registration_id == registration.pk), None
+    )

@@ -1,15 +1,13 @@
 """Tournament-day writes that the console and the player's phone need on top of the core services:
-disputes of a reported result, staff result entry that resolves them, and result parsing for fast entry."""
+disputes of a reported result (staff entries settle them: services/results.py), the quick-result buttons."""
 
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Match, MatchDispute, MatchStatus, Registration, ResultKind
-from tournaments.services.errors import Conflict, NotAllowed, TournamentError
-from tournaments.services.results import CorrectionOutcome, match_correct_result, match_enter_result
+from tournaments.models import Match, MatchDispute, MatchStatus, Registration
+from tournaments.services.errors import Conflict, NotAllowed
 
 # Quick results of the console's big buttons: (games of player A, games of player B, drawn games).
 QUICK_RESULTS = {
@@ -29,24 +27,9 @@ def quick_results_for(*, best_of: int) -> list[str]:
     return ["2-0", "2-1", "1-2", "0-2", "1-1-1"] if best_of == 3 else ["1-0", "0-1", "0-0-1"]
 
 
-def parse_games(
-    *, quick: str = "", games_a: str = "", games_b: str = "", games_drawn: str = ""
-) -> tuple[int, int, int]:
-    """Games from a quick button ("2-1") or three typed numbers; TournamentError names the field at fault."""
-    if quick:
-        if quick not in QUICK_RESULTS:
-            raise TournamentError(_("Unknown quick result."), field="quick")
-        return QUICK_RESULTS[quick]
-    values = []
-    for name, raw in (("games_a", games_a), ("games_b", games_b), ("games_drawn", games_drawn)):
-        raw = (raw or "").strip()
-        if raw == "" and name == "games_drawn":
-            values.append(0)
-            continue
-        if not raw.isdigit():
-            raise TournamentError(_("Game counts are whole numbers from 0 to 9."), field=name)
-        values.append(int(raw))
-    return values[0], values[1], values[2]
+def quick_result_games(quick: str) -> tuple[int, int, int] | None:
+    """The games of a quick button ("2-1": A won two, B one; "1-1-1": one drawn), None if no such button."""
+    return QUICK_RESULTS.get(quick)
 
 
 def match_dispute(*, match: Match, user, reason: str = "") -> MatchDispute:
@@ -66,39 +49,3 @@ def match_dispute(*, match: Match, user, reason: str = "") -> MatchDispute:
         if open_dispute is not None:
             return open_dispute
         return MatchDispute.objects.create(match=match, raised_by=user, reason=reason.strip()[:300])
-
-
-def _resolve_disputes(match: Match) -> None:
-    MatchDispute.objects.filter(match=match, resolved_at__isnull=True).update(resolved_at=timezone.now())
-
-
-def match_staff_result(
-    *,
-    match: Match,
-    user,
-    games_a: int,
-    games_b: int,
-    games_drawn: int = 0,
-    kind: str = ResultKind.NORMAL,
-    penalized_id: int | None = None,
-    reason: str = "",
-    version: int | None = None,
-) -> tuple[Match, CorrectionOutcome | None]:
-    """Staff result from the console: an entry while the match is open, a correction (reason required) once
-    it is confirmed. Open disputes of the match are resolved by it."""
-    with transaction.atomic():
-        current = Match.objects.get(pk=match.pk)
-        if current.status == MatchStatus.CONFIRMED:
-            outcome = match_correct_result(
-                match=current, user=user, reason=reason, games_a=games_a, games_b=games_b,
-                games_drawn=games_drawn, kind=kind, penalized_id=penalized_id, version=version,
-            )  # fmt: skip
-            result, correction = outcome.match, outcome
-        else:
-            result = match_enter_result(
-                match=current, user=user, games_a=games_a, games_b=games_b, games_drawn=games_drawn,
-                kind=kind, penalized_id=penalized_id, version=version,
-            )  # fmt: skip
-            correction = None
-        _resolve_disputes(result)
-    return result, correction

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from core.services.errors import ServiceError
 
 
@@ -19,3 +21,9 @@ class Conflict(TournamentError):
 
     status = 409
     default_code = "conflict"
+
+
+def no_such_person(username: str) -> TournamentError:
+    """The refusal when `selectors.staff.person_by_username` finds nobody (400 naming `username`)."""
+    text = _("No user with the name “%(name)s”.") % {"name": (username or "").strip()[:150]}
+    return TournamentError(text, field="username", code="not_found")

@@ -176,6 +176,20 @@ def registration_mark_no_show(*, registration: Registration, by) -> Registration
     return registration
 
 
+# The registration writes a button asks for by name: the event page (check-in, drop, no-show) and the console
+# (check_in, drop, no_show) share this map; the API has one endpoint each.
+REGISTRATION_ACTIONS = {
+    "check_in": registration_check_in,
+    "drop": registration_drop,
+    "no_show": registration_mark_no_show,
+}
+
+
+def registration_service_for(action: str):
+    """The service of a registration button ("check-in" or "check_in"…), None if there is no such button."""
+    return REGISTRATION_ACTIONS.get(action.replace("-", "_"))
+
+
 def registration_update(
     *, registration: Registration, by, awarded_byes: int | None = None, fixed_table: int | None | bool = False
 ) -> Registration:

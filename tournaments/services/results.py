@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import (
     Event,
     Match,
+    MatchDispute,
     MatchStatus,
     Penalty,
     PenaltyKind,
@@ -43,11 +44,18 @@ STAFF_ONLY_KINDS = (
 
 @dataclass(frozen=True)
 class ResultInput:
+    """A match result as every door hands it over: the phone, the console, the event page and the API parse
+    their input into this (tournaments.forms.ResultForm; the API's result serializers share its rules), and
+    `match_result_submit` takes it to the one service of the write. `version` is the match version the
+    client saw; `reason` is a correction's (required there) or a staff entry's note."""
+
     games_a: int = 0
     games_b: int = 0
     games_drawn: int = 0
     kind: str = ResultKind.NORMAL
     penalized_id: int | None = None
+    reason: str = ""
+    version: int | None = None
 
 
 @dataclass(frozen=True)
@@ -112,10 +120,11 @@ def _winner_id(match: Match, result: ResultInput) -> int | None:
     return None
 
 
-def _load(match_id: int) -> tuple[Event, Match]:
-    match = Match.objects.select_related("round").get(pk=match_id)
+def _load(match: Match) -> tuple[Event, Match]:
+    """The event, locked, and the match read afresh under the lock (with its round and its players' user
+    ids). The event id comes from the caller's match: no query when its round came with it."""
     event = lock_event(match.round.event_id)
-    match = Match.objects.select_related("round").get(pk=match_id)
+    match = Match.objects.select_related("round", "player_a", "player_b").get(pk=match.pk)
     return event, match
 
 
@@ -197,13 +206,19 @@ def _require_version(version: int | None) -> int:
 
 
 def _player_side(match: Match, user) -> str | None:
-    ids = Registration.objects.filter(pk__in=[match.player_a_id, match.player_b_id], player=user).values_list(
-        "pk", flat=True
+    """The user's side in the match (its players come with it from `_load`: no query)."""
+    if match.player_a.player_id == user.pk:
+        return "a"
+    if match.player_b is not None and match.player_b.player_id == user.pk:
+        return "b"
+    return None
+
+
+def _resolve_disputes(match_ids: list[int]) -> None:
+    """A result entered or corrected by staff settles the open disputes of its matches."""
+    MatchDispute.objects.filter(match_id__in=match_ids, resolved_at__isnull=True).update(
+        resolved_at=timezone.now()
     )
-    ids = list(ids)
-    if not ids:
-        return None
-    return "a" if ids[0] == match.player_a_id else "b"
 
 
 def _after_confirm(event: Event, match: Match) -> None:
@@ -227,7 +242,7 @@ def match_report_result(
     the player saw (required: None is refused, 400; a stale one is a conflict, 409)."""
     result = ResultInput(games_a=games_a, games_b=games_b, games_drawn=games_drawn, kind=kind)
     with transaction.atomic():
-        event, match = _load(match.pk)
+        event, match = _load(match)
         side = _player_side(match, user)
         if side is None:
             raise NotAllowed(_("You can only report your own matches."))
@@ -253,7 +268,7 @@ def match_confirm_result(*, match: Match, user, version: int | None) -> Match:
     """The opponent of the reporting player confirms the reported result — the one they saw: `version` is
     required (None is refused, 400) and a result changed since is a conflict (409), nothing confirmed."""
     with transaction.atomic():
-        event, match = _load(match.pk)
+        event, match = _load(match)
         side = _player_side(match, user)
         if side is None:
             raise NotAllowed(_("You can only confirm your own matches."))
@@ -269,6 +284,42 @@ def match_confirm_result(*, match: Match, user, version: int | None) -> Match:
     return match
 
 
+def match_withdraw_report(*, match: Match, user, version: int | None) -> Match:
+    """The player who reported takes the report back until the opponent confirms it (a mistyped score): the
+    match is open again, to be reported anew. `version` is required like a confirmation's (400 when missing,
+    409 when stale: a report confirmed meanwhile cannot be withdrawn). Logged as a player's report whose
+    `after` is the open match; the opponent's open dispute of it is settled."""
+    with transaction.atomic():
+        _event, match = _load(match)
+        if _player_side(match, user) is None:
+            raise NotAllowed(_("You can only withdraw your own report."))
+        if match.status != MatchStatus.REPORTED:
+            raise Conflict(_("There is no reported result to withdraw."), code="not_reported")
+        if match.reported_by_id != user.pk:
+            raise NotAllowed(_("Only the player who reported can withdraw it: confirm it, or call a judge."))
+        seen = _require_version(version)
+        if seen != match.version:
+            raise Conflict(_("This result was changed meanwhile. Reload and check it."), field="version")
+        before = _snapshot(match)
+        match.kind, match.games_a, match.games_b, match.games_drawn = "", 0, 0, 0
+        match.penalized_id = match.winner_id = None
+        match.status, match.reported_by, match.reported_at = MatchStatus.PENDING, None, None
+        fields = ["kind", "games_a", "games_b", "games_drawn", "penalized_id", "winner_id", "status",
+                  "reported_by", "reported_at"]  # fmt: skip
+        updated = Match.objects.filter(pk=match.pk, version=seen).update(
+            version=seen + 1, **{name: getattr(match, name) for name in fields}
+        )
+        if updated != 1:
+            raise Conflict(_("This result was changed meanwhile. Reload and check it."), field="version")
+        match.version = seen + 1
+        ResultChange.objects.create(
+            match=match, action=ResultChange.Action.REPORT, changed_by=user, reason=_("Report withdrawn"),
+            before=before, after=_snapshot(match), version=match.version,
+        )  # fmt: skip
+        _resolve_disputes([match.pk])
+    return match
+
+
 def match_enter_result(
     *,
     match: Match,
@@ -279,11 +330,13 @@ def match_enter_result(
     kind: str = ResultKind.NORMAL,
     penalized_id: int | None = None,
     version: int | None = None,
+    reason: str = "",
 ) -> Match:
-    """Staff enter a result (confirmed at once). Once confirmed, a result changes only by a correction."""
+    """Staff enter a result (confirmed at once; `reason`, optional, goes in the audit log and a penalty).
+    Open disputes of the match are settled by it. Once confirmed, a result changes only by a correction."""
     result = ResultInput(games_a, games_b, games_drawn, kind, penalized_id)
     with transaction.atomic():
-        event, match = _load(match.pk)
+        event, match = _load(match)
         require_staff(user=user, event=event)
         _validate(match=match, event=event, result=result)
         if match.status == MatchStatus.CONFIRMED:
@@ -293,8 +346,9 @@ def match_enter_result(
             )
         match = _write(
             match=match, version=version, result=result, status=MatchStatus.CONFIRMED,
-            action=ResultChange.Action.STAFF_ENTRY, by=user,
+            action=ResultChange.Action.STAFF_ENTRY, by=user, reason=(reason or "").strip(),
         )  # fmt: skip
+        _resolve_disputes([match.pk])
         _after_confirm(event, match)
     return match
 
@@ -312,12 +366,13 @@ def match_correct_result(
     version: int | None = None,
 ) -> CorrectionOutcome:
     """Staff correct any result; the reason is kept in the audit log. When the next round is already
-    paired and has no result yet, it is offered for re-pairing (see round_repair)."""
+    paired and has no result yet, it is offered for re-pairing (see round_repair). Open disputes of the
+    match are settled by it."""
     if not reason or not reason.strip():
         raise TournamentError(_("Say why the result is corrected."), field="reason", code="required")
     result = ResultInput(games_a, games_b, games_drawn, kind, penalized_id)
     with transaction.atomic():
-        event, match = _load(match.pk)
+        event, match = _load(match)
         require_staff(user=user, event=event)
         _validate(match=match, event=event, result=result)
         if (
@@ -332,6 +387,7 @@ def match_correct_result(
             match=match, version=version, result=result, status=MatchStatus.CONFIRMED,
             action=ResultChange.Action.CORRECTION, by=user, reason=reason.strip(),
         )  # fmt: skip
+        _resolve_disputes([match.pk])
         _after_confirm(event, match)
         repairable = None
         if match.round.stage == RoundStage.SWISS:
@@ -346,6 +402,36 @@ def match_correct_result(
             ) and round_repairable(round_=following):
                 repairable = following
     return CorrectionOutcome(match=match, repairable_round=repairable)
+
+
+# What a door asks for: a player reports, withdraws their report (until it is confirmed) or confirms; staff
+# enter, correct, or "staff" (the console: an entry while the match is open, a correction once confirmed).
+RESULT_ACTIONS = ("report", "withdraw", "confirm", "enter", "correct", "staff")
+
+
+def match_result_submit(*, match: Match, user, action: str, result: ResultInput) -> CorrectionOutcome:
+    """The one way in for a match result, whatever the door (phone, console, event page, API): the write
+    of `action`, with `result` as parsed by tournaments.forms.ResultForm or the API's result serializers.
+    `repairable_round` is set by a correction only."""
+    common = {"match": match, "user": user, "version": result.version}
+    games = {
+        "games_a": result.games_a, "games_b": result.games_b, "games_drawn": result.games_drawn,
+        "kind": result.kind,
+    }  # fmt: skip
+    if action == "staff":
+        action = "correct" if match.status == MatchStatus.CONFIRMED else "enter"
+    if action == "report":
+        return CorrectionOutcome(match_report_result(**common, **games), None)
+    if action == "confirm":
+        return CorrectionOutcome(match_confirm_result(**common), None)
+    if action == "withdraw":
+        return CorrectionOutcome(match_withdraw_report(**common), None)
+    if action == "enter":
+        staff = match_enter_result(**common, **games, penalized_id=result.penalized_id, reason=result.reason)
+        return CorrectionOutcome(staff, None)
+    if action == "correct":
+        return match_correct_result(**common, **games, penalized_id=result.penalized_id, reason=result.reason)
+    raise TournamentError(_("Unknown action."), field="action")
 
 
 @dataclass(frozen=True)
@@ -462,6 +548,7 @@ def round_enter_results(*, round_: Round, user, results: list[BulkResult]) -> in
         _update_results(updated)
         ResultChange.objects.bulk_create(changes, batch_size=500)
         Penalty.objects.bulk_create(penalties, batch_size=500)
+        _resolve_disputes([m.pk for m in updated])
         if round_.stage == RoundStage.TOP_CUT and updated:
             from tournaments.services.topcut import topcut_advance
 

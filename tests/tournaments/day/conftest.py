@@ -71,7 +71,8 @@ def full_event(organizer, judge, *, players: int = 8):
 
     from decks.services.decklists import decklist_submit, event_deck_settings_update
     from tournaments.models import Match, MatchStatus, Registration
-    from tournaments.services.day import match_dispute, match_staff_result
+    from tournaments.services.day import match_dispute
+    from tournaments.services.results import ResultInput
     from tournaments.services.timer import timer_extend_table, timer_pause, timer_start
 
     event = staff_event(organizer, players=players, judge=judge, name="Export =Open")
@@ -88,9 +89,12 @@ def full_event(organizer, judge, *, players: int = 8):
         match=first, user=first.player_a.player, games_a=2, games_b=0, version=first.version
     )
     match_dispute(match=first, user=first.player_b.player, reason="It was 2-1")
-    match_staff_result(match=first, user=judge, games_a=2, games_b=1)
+    services.match_result_submit(match=first, user=judge, action="staff", result=ResultInput(2, 1))
     play_round(event, r1, judge)
-    match_staff_result(match=first, user=judge, games_a=1, games_b=2, reason="Slip filled in reverse")
+    first.refresh_from_db()
+    services.match_result_submit(
+        match=first, user=judge, action="staff", result=ResultInput(1, 2, reason="Slip filled in reverse")
+    )
     second = Match.objects.filter(round=r1, player_b__isnull=False).order_by("table")[1]
     services.penalty_issue(
         event=event, registration=second.player_a, kind="warning", reason="Slow play", by=judge

@@ -7,6 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tests.tournaments.conftest import first_match
 from tests.tournaments.day.conftest import played_event, staff_event
 from tournaments import services
 from tournaments.models import Match, MatchDispute, Registration
@@ -16,13 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def _pair(organizer, players=4):
     event = staff_event(organizer, players=players)
-    round_ = services.round_pair_next(event=event, user=organizer)
-    match = (
-        Match.objects.filter(round=round_, player_b__isnull=False)
-        .select_related("player_a__player", "player_b__player")
-        .order_by("table")
-        .first()
-    )
+    match = first_match(services.round_pair_next(event=event, user=organizer))
     return event, match, match.player_a.player, match.player_b.player
 
 
@@ -153,3 +148,59 @@ def test_player_page_queries_do_not_grow(client, organizer):
                 assert client.get(url).status_code == 200
             counts.append(len(ctx.captured_queries))
     assert counts[:2] == counts[2:]
+
+
+def _report_on_a_phone(client, organizer, players: int):
+    event = played_event(organizer, players=players, rounds=1, name=f"P{players}")
+    match = first_match(services.round_pair_next(event=event, user=organizer))
+    client.force_login(match.player_a.player)
+    assert b'data-testid="my-record"' in client.get(f"/events/{event.pk}/me/").content
+    return event, match
+
+
+@pytest.mark.parametrize("players", [8, 64])
+def test_a_report_reads_the_match_once_and_the_page_after_it_computes_no_standings(
+    client, organizer, players, monkeypatch, django_assert_max_num_queries
+):
+    """Issue 13: the report computed the whole event's standings to show one row and loaded the match three
+    times (17 queries, then 14 and a computation of every player's row for the page). Now: the match is
+    read once to find it and once under the event's lock (13 queries), and the page's row comes from the
+    standings cached since the last confirmed result (a report confirms nothing)."""
+    import tournaments.selectors.standings as standings
+
+    event, match = _report_on_a_phone(client, organizer, players)
+    computed = []
+    compute = standings.compute_standings
+    monkeypatch.setattr(standings, "compute_standings", lambda **kw: computed.append(1) or compute(**kw))
+    with CaptureQueriesContext(connection) as report, django_assert_max_num_queries(13):
+        response = client.post(f"/events/{event.pk}/me/report/", {"result": "2-1", "version": match.version})
+    assert response.status_code == 302
+    match_reads = [q for q in report.captured_queries if q["sql"].startswith('SELECT "tournaments_match"')]
+    assert len(match_reads) == 2
+    with django_assert_max_num_queries(14):
+        page = client.get(f"/events/{event.pk}/me/").content
+    assert b'data-testid="reported"' in page and b'data-testid="my-record"' in page
+    assert computed == []
+
+
+def test_my_row_follows_a_confirmed_result_and_a_drop(client, organizer):
+    """The cached standings change with what they are computed from: a confirmation, a correction, a drop."""
+    event, match = _report_on_a_phone(client, organizer, 8)
+    me = match.player_a.player
+
+    def my_row():
+        return client.get(f"/events/{event.pk}/me/").context["day"].standing
+
+    before = my_row()
+    client.post(f"/events/{event.pk}/me/report/", {"result": "2-0", "version": match.version})
+    assert my_row() == before  # reported: no row changes
+    services.match_confirm_result(match=match, user=match.player_b.player, version=match.version + 1)
+    after = my_row()
+    assert (after.wins, after.points, after.rounds_played) == (before.wins + 1, before.points + 3, 2)
+    services.match_correct_result(
+        match=match, user=organizer, games_a=0, games_b=2, reason="Slip reversed", version=match.version + 2
+    )
+    corrected = my_row()
+    assert (corrected.wins, corrected.losses) == (before.wins, before.losses + 1)
+    services.registration_drop(registration=Registration.objects.get(event=event, player=me), by=organizer)
+    assert my_row().dropped is True

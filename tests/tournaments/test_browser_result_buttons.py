@@ -1,0 +1,99 @@
+"""Every result button of the console, in the Swiss and in the top cut, on a tablet (issue 17): each one
+saves its result in its row, or, where the game does not allow it (a draw in the top cut), is refused in
+the row with a clear message; the console around it stays as it was (same page, styles, other rows)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.models import Role, User
+from tests.conftest import save_screenshot
+from tests.tournaments.conftest import make_event
+from tests.tournaments.test_browser import PASSWORD, _login
+from tournaments import services
+from tournaments.models import Match, MatchStatus
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NO_WINNER = "A top-cut match needs a winner."
+
+
+def _open_matches(event, stage: str) -> list[Match]:
+    return list(
+        Match.objects.filter(
+            round__event=event, round__stage=stage, status=MatchStatus.PENDING, player_b__isnull=False
+        ).order_by("round__number", "table")
+    )
+
+
+def _console_is_whole(page, event) -> None:
+    """The console is still the console: same page, its header and panels, styled (not a bare fragment)."""
+    assert page.url.endswith(f"/events/{event.pk}/console/")
+    assert page.locator("h1").first.inner_text() == event.name
+    assert page.locator("#results, #timer, #registrations").count() == 3
+    assert page.evaluate("getComputedStyle(document.querySelector('.day-panel')).display") != "inline"
+
+
+def _tap(page, event, match: Match, button: str) -> None:
+    page.get_by_test_id(f"quick-{match.table}-{button}").click()
+    games = "–".join(button.split("-"))
+    badge = page.get_by_test_id(f"saved-{match.table}")
+    badge.wait_for()
+    assert games in badge.inner_text(), (button, badge.inner_text())
+    _console_is_whole(page, event)
+
+
+def _refused(page, event, match: Match, button: str) -> None:
+    page.get_by_test_id(f"quick-{match.table}-{button}").click()
+    error = page.locator(f'[data-testid="row-table-{match.table}"] [data-testid="row-error"]')
+    error.wait_for()
+    assert error.inner_text() == NO_WINNER
+    _console_is_whole(page, event)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.PENDING
+
+
+def _finish_round(event, organizer) -> None:
+    for match in _open_matches(event, "swiss"):
+        services.match_enter_result(match=match, user=organizer, games_a=1, games_b=0)
+
+
+@pytest.mark.parametrize(
+    ("best_of", "players", "cut"),
+    [(3, 10, 8), (1, 8, 4)],
+)
+def test_every_result_button_in_the_swiss_and_the_top_cut(live_server, page_at, best_of, players, cut):
+    organizer = User.objects.create_user("orga-t", password=PASSWORD, role=Role.ORGANIZER, display_name="O T")
+    event = make_event(
+        organizer, players=players, best_of=best_of, swiss_rounds_override=2, top_cut_override=cut
+    )
+    from tournaments.services.day import quick_results_for
+
+    buttons = quick_results_for(best_of=best_of)
+    draw = buttons[-1]  # 1-1-1 (best of 3) or 0-0-1 (best of 1): a drawn game
+    page = page_at("tablet")
+    _login(page, live_server.url, "orga-t")
+    # Swiss: every button, a table each (a draw is a result in the Swiss)
+    services.round_pair_next(event=event, user=organizer)
+    page.goto(f"{live_server.url}/events/{event.pk}/console/")
+    for match, button in zip(_open_matches(event, "swiss"), buttons, strict=False):
+        _tap(page, event, match, button)
+    save_screenshot(page, f"day/result-buttons-swiss-bo{best_of}")
+    _finish_round(event, organizer)
+    services.round_pair_next(event=event, user=organizer)
+    _finish_round(event, organizer)
+    services.topcut_start(event=event, user=organizer)
+    # Top cut: a draw is refused in the row; every winning button saves, round after round, to the final
+    page.goto(f"{live_server.url}/events/{event.pk}/console/")
+    winners = [b for b in buttons if b != draw]
+    _refused(page, event, _open_matches(event, "top_cut")[0], draw)
+    save_screenshot(page, f"day/result-buttons-top-cut-refused-bo{best_of}")
+    used = 0
+    while matches := _open_matches(event, "top_cut"):
+        page.goto(f"{live_server.url}/events/{event.pk}/console/")
+        for match in matches:
+            _tap(page, event, match, winners[used % len(winners)])
+            used += 1
+    assert used >= len(winners)
+    event.refresh_from_db()
+    assert event.status == "finished"

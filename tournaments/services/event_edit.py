@@ -86,6 +86,10 @@ def field_label(name: str) -> str:
     """The setting's name for people ("Best of", "Deck-list deadline")."""
     if name == "banlist":
         return _("Banlist")
+    if name == "swiss_rounds_override":
+        return _("Swiss rounds")
+    if name == "top_cut_override":
+        return _("Top cut")
     return str(Event._meta.get_field(name).verbose_name).capitalize()
 
 

@@ -476,3 +476,38 @@ class EventTransfer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk}"
+
+
+class EventChange(models.Model):
+    """Audit of what staff change in an event once it exists (tournaments.services.event_edit): a setting
+    (`field`, old → new), a round re-opened or paired again, two players swapped between tables, a late
+    entry. `details` keeps what the change replaced (the old pairings, the results un-confirmed)."""
+
+    class Action(models.TextChoices):
+        EDIT = "edit", _("Setting changed")
+        REOPEN = "reopen", _("Round re-opened")
+        REPAIR = "repair", _("Round paired again")
+        SWAP = "swap", _("Players swapped")
+        LATE_ENTRY = "late_entry", _("Late entry")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="changes")
+    action = models.CharField(_("action"), max_length=16, choices=Action.choices)
+    field = models.CharField(_("field"), max_length=40, blank=True)
+    old_value = models.TextField(_("old value"), blank=True)
+    new_value = models.TextField(_("new value"), blank=True)
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    changed_at = models.DateTimeField(_("changed at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-id"]
+        indexes = [models.Index(fields=["event", "changed_at"])]
+        verbose_name = _("event change")
+        verbose_name_plural = _("event changes")
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.field} @ {self.event_id}"

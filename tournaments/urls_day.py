@@ -76,3 +76,7 @@ urlpatterns = [
     path("<int:event_id>/export/event.json", public.export_event_json, name="export_event_json"),
     path("<int:event_id>/export/<str:what>.<str:fmt>", public.export_table, name="export_table"),
 ]
+
+from django.urls import include  # noqa: E402  (editing an event and its last round: tournaments/urls_edit.py)
+
+urlpatterns += [path("", include("tournaments.urls_edit"))]

@@ -124,6 +124,7 @@ ROWS: dict[str, dict] = {
         "POST": MANAGERS,
         "data": lambda w: {"username": w.users["other_player"].username, "role": "judge"},
     },
+    "api-event-changes": {"GET": STAFF, "POST": "L-------"},
     "api-event-standings": {"GET": PUBLIC, "POST": "L-------"},
     "api-event-status": {"GET": "L-------", "POST": MANAGERS, "data": lambda w: {"status": "finished"}},
     "api-event-top-cut": {"GET": PUBLIC, "POST": MANAGERS},
@@ -140,6 +141,12 @@ ROWS: dict[str, dict] = {
     "api-round-explain": {"GET": PUBLIC, "POST": "L-------"},
     "api-round-pairings": {"GET": PUBLIC, "POST": "L-------"},
     "api-round-repair": {"GET": "L-------", "POST": MANAGERS},
+    "api-round-reopen": {"GET": "L-------", "POST": MANAGERS},
+    "api-round-swap": {
+        "GET": "L-------",
+        "POST": MANAGERS,
+        "data": lambda w: {"first": w.registration.pk, "second": w.other_match.player_a_id, "reason": "Seat"},
+    },
     "api-round-results": {
         "GET": "L-------",
         "POST": STAFF,
@@ -243,6 +250,16 @@ ROWS: dict[str, dict] = {
     "tournaments:desk_results": {"GET": STAFF, "POST": "L-------"},
     "tournaments:desk_action": {"GET": "L-------", "POST": STAFF},
     "tournaments:desk_scan": {"GET": STAFF, "POST": STAFF},
+    # editing an event and its last round (views_edit): the staff see, the organizers change
+    "tournaments:console_event_edit": {"GET": STAFF, "POST": MANAGERS, "data": lambda w: {"venue": "Hall C"}},
+    "tournaments:console_round": {"GET": STAFF, "POST": "L-------"},
+    "tournaments:console_round_swap": {
+        "GET": "L-------",
+        "POST": MANAGERS,
+        "data": lambda w: {"first": w.registration.pk, "second": w.other_match.player_a_id, "reason": "Seat"},
+    },
+    "tournaments:console_round_reopen": {"GET": MANAGERS, "POST": MANAGERS},
+    "tournaments:console_round_repair": {"GET": MANAGERS, "POST": MANAGERS},
     # event exports/imports run by a task: started by the event's staff, seen only by whoever started them
     "tournaments:console_export_start": {"GET": "L-------", "POST": STAFF},
     "tournaments:console_transfer": {"GET": "LDDDDADA", "POST": "L-------"},

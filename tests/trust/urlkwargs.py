@@ -50,6 +50,8 @@ OVERRIDES = {
     "api-round-explain": {"pk": _round_pk},
     "api-round-pairings": {"pk": _round_pk},
     "api-round-repair": {"pk": _round_pk},
+    "api-round-reopen": {"pk": _round_pk},
+    "api-round-swap": {"pk": _round_pk},
     "api-round-results": {"pk": _round_pk},
     "api-match-detail": {"pk": lambda w: w.match.pk},
     "api-match-confirm": {"pk": lambda w: w.match.pk},

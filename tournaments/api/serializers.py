@@ -128,10 +128,13 @@ class EventCreateSerializer(serializers.ModelSerializer):
 
 
 class EventUpdateSerializer(EventCreateSerializer):
-    game = None
+    """PATCH: any setting; what may change once rounds are paired is the service's rule (event_edit)."""
+
+    game = choice(Game.choices, required=False)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
 
     class Meta(EventCreateSerializer.Meta):
-        fields = [f for f in EventCreateSerializer.Meta.fields if f != "game"]
+        fields = [*EventCreateSerializer.Meta.fields, "reason"]
 
 
 class EventStatusSerializer(serializers.Serializer):

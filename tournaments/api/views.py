@@ -14,6 +14,7 @@ from core.bounds import parse_bounded_int
 from core.ratelimit import ratelimit
 from tournaments import selectors, services
 from tournaments.api import serializers as s
+from tournaments.api import serializers_edit as se
 from tournaments.api.errors import service_errors, to_api_error
 from tournaments.models import Match, Registration, Round
 from tournaments.selectors.pairing_warnings import pairing_warnings_before
@@ -88,7 +89,7 @@ class EventViewSet(
         data = s.EventUpdateSerializer(data=request.data, partial=kwargs.get("partial", False))
         data.is_valid(raise_exception=True)
         with service_errors():
-            event = services.event_update(event=event, user=request.user, **data.validated_data)
+            event = services.event_update(event=event, by=request.user, **data.validated_data)
         return Response(s.EventSerializer(event).data)
 
     @extend_schema(responses={204: None})
@@ -124,6 +125,19 @@ class EventViewSet(
                 event=event, user=user, role=data.validated_data["role"], by=request.user
             )
         return Response(s.StaffSerializer(staff).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=se.EventChangeSerializer(many=True), summary="Audit of changes (staff)")
+    @action(detail=True, methods=["get"], pagination_class=None, permission_classes=[IsAuthenticated])
+    def changes(self, request, pk=None):
+        from tournaments.selectors.changes import event_change_log
+        from tournaments.services.common import can_score
+
+        event = self.get_object()
+        if not can_score(user=request.user, event=event):
+            from tournaments.api.errors import ForbiddenError
+
+            raise ForbiddenError("Only the staff of this event can read its audit.")
+        return Response(se.EventChangeSerializer(event_change_log(event=event), many=True).data)
 
     @extend_schema(
         methods=["GET"], responses=s.RegistrationSerializer(many=True), summary="Registrations of the event"
@@ -356,12 +370,54 @@ class RoundViewSet(BoundedLookup, mixins.RetrieveModelMixin, viewsets.GenericVie
             entered = services.round_enter_results(round_=self.get_object(), user=request.user, results=lines)
         return Response({"entered": entered})
 
-    @extend_schema(request=None, responses={201: s.RoundSerializer}, summary="Pair this round again")
+    @extend_schema(
+        request=se.RepairSerializer, responses={201: s.RoundSerializer}, summary="Pair this round again"
+    )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def repair(self, request, pk=None):
+        data = se.RepairSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
         with service_errors():
-            round_ = services.round_repair(round_=self.get_object(), user=request.user)
+            round_ = services.round_repair(round_=self.get_object(), by=request.user, **data.validated_data)
         return Response(s.RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=se.ReasonSerializer,
+        responses=s.RoundSerializer,
+        summary="Re-open the last round (organizers)",
+    )
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def reopen(self, request, pk=None):
+        data = se.ReasonSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        with service_errors():
+            round_ = services.round_reopen(round_=self.get_object(), by=request.user, **data.validated_data)
+        return Response(s.RoundSerializer(round_).data)
+
+    @extend_schema(
+        request=se.SwapSerializer,
+        responses=s.MatchSerializer(many=True),
+        summary="Swap two players (organizers)",
+    )
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def swap(self, request, pk=None):
+        round_ = self.get_object()
+        data = se.SwapSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        people = {}
+        for field in ("first", "second"):
+            people[field] = Registration.objects.filter(
+                pk=data.validated_data[field], event_id=round_.event_id
+            ).first()
+            if people[field] is None:
+                from rest_framework.exceptions import ValidationError
+
+                raise ValidationError({field: ["No such registration in this event."]})
+        with service_errors():
+            matches = services.round_swap_players(
+                round_=round_, by=request.user, reason=data.validated_data["reason"], **people
+            )
+        return Response(s.MatchSerializer(matches, many=True).data)
 
 
 @extend_schema(tags=["matches"])

@@ -1,6 +1,7 @@
 """Every write of the tournaments app (HackSoft style: `<entity>_<action>(*, …)`)."""
 
 from tournaments.services.errors import Conflict, NotAllowed, TournamentError
+from tournaments.services.event_edit import event_locked_fields, event_update
 from tournaments.services.events import (
     event_add_staff,
     event_create,
@@ -8,7 +9,6 @@ from tournaments.services.events import (
     event_planned_structure,
     event_remove_staff,
     event_set_status,
-    event_update,
 )
 from tournaments.services.registrations import (
     registration_check_in,
@@ -30,10 +30,10 @@ from tournaments.services.results import (
     penalty_issue,
     round_enter_results,
 )
+from tournaments.services.round_edit import round_reopen, round_repair, round_swap_players
 from tournaments.services.rounds import (
     INLINE_PAIRING_MAX_PLAYERS,
     round_pair_next,
-    round_repair,
     round_repairable,
     round_request_pairing,
 )
@@ -50,6 +50,7 @@ __all__ = [
     "event_add_staff",
     "event_create",
     "event_delete",
+    "event_locked_fields",
     "event_planned_structure",
     "event_remove_staff",
     "event_set_status",
@@ -68,8 +69,10 @@ __all__ = [
     "registration_update",
     "round_enter_results",
     "round_pair_next",
+    "round_reopen",
     "round_repair",
     "round_repairable",
     "round_request_pairing",
+    "round_swap_players",
     "topcut_start",
 ]

@@ -44,14 +44,14 @@ MANUAL_TRANSITIONS = {
     EventStatus.FINISHED: set(),
 }
 
+# Settings an organizer may change, with the game (tournaments.services.event_edit.event_update: the rules
+# on what may change once rounds are paired).
 EDITABLE_FIELDS = {
     "name", "rule_set", "banlist", "tier", "date", "venue", "capacity", "best_of", "round_minutes",
     "decklist_deadline", "tiebreak_policy", "swiss_rounds_override", "top_cut_override",
     "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
 }  # fmt: skip
-# Fields that shape the pairing or standings: fixed once the Swiss has started (except the overrides).
 OPEN_STATES = (EventStatus.REGISTRATION, EventStatus.CHECK_IN)
-FROZEN_AFTER_START = {"game", "tiebreak_policy", "best_of"}
 
 
 def _validate(fields: dict[str, Any]) -> None:
@@ -179,39 +179,6 @@ def event_create(
         EventStaff.objects.create(event=event, user=organizer, role=StaffRole.ORGANIZER)
         if chosen_banlist is not None:
             _banlist_store(event=event, banlist=chosen_banlist)
-    return _with_deck_settings(event)
-
-
-def event_update(*, event: Event, user=None, **fields: Any) -> Event:
-    unknown = set(fields) - EDITABLE_FIELDS
-    if unknown:
-        raise TournamentError(_("These fields cannot be changed: %s.") % ", ".join(sorted(unknown)))
-    _validate(fields)
-    with transaction.atomic():
-        event = lock_event(event.pk)
-        require_manager(user=user, event=event)
-        started = event.status in (EventStatus.SWISS, EventStatus.TOP_CUT, EventStatus.FINISHED)
-        if "rule_set" in fields:
-            fields["rule_set"] = rule_set_resolve(game=event.game, rule_set=fields["rule_set"])
-        if "banlist" in fields:
-            _banlist_store(event=event, banlist=banlist_resolve(game=event.game, name=fields.pop("banlist")))
-        for name in fields:
-            if started and name in FROZEN_AFTER_START and fields[name] != getattr(event, name):
-                raise TournamentError(_("This cannot change once the Swiss rounds have started."), field=name)
-        for name, value in fields.items():
-            setattr(event, name, value)
-        _check_self_check_in_window(event.self_check_in_opens, event.self_check_in_closes)
-        if started and "swiss_rounds_override" in fields and fields["swiss_rounds_override"]:
-            played = event.rounds.filter(stage="swiss").count()
-            if fields["swiss_rounds_override"] < played:
-                raise TournamentError(
-                    _("%(played)d Swiss rounds were already paired.") % {"played": played},
-                    field="swiss_rounds_override",
-                )
-            event.swiss_rounds = fields["swiss_rounds_override"]
-        if started and "top_cut_override" in fields and fields["top_cut_override"] is not None:
-            event.top_cut_size = fields["top_cut_override"]
-        event.save()
     return _with_deck_settings(event)
 
 

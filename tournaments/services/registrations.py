@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import (
     Event,
+    EventChange,
     EventStatus,
     Match,
     MatchStatus,
@@ -85,6 +86,11 @@ def registration_create(*, event: Event, player, by=None, check_in: bool = False
                 )
                 for r in rounds
             )
+        if late:
+            EventChange.objects.create(
+                event=event, action=EventChange.Action.LATE_ENTRY, round_number=last + 1, changed_by=acting,
+                new_value=str(player), details={"registration": registration.pk, "missed_rounds": last},
+            )  # fmt: skip
     return registration
 
 

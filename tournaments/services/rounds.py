@@ -196,24 +196,6 @@ def _create_round(*, event: Event, number: int, progress: Progress) -> Round:
     return round_
 
 
-def round_repair(*, round_: Round, user=None) -> Round:
-    """Pair a Swiss round again (after a correction changed the standings it was paired from), allowed only
-    while no result of it has been entered and it is the latest round."""
-    with transaction.atomic():
-        event = lock_event(round_.event_id)
-        require_manager(user=user, event=event)
-        round_ = Round.objects.get(pk=round_.pk)
-        if round_.stage != RoundStage.SWISS:
-            raise TournamentError(_("Only Swiss rounds can be paired again."), code="invalid_state")
-        if Round.objects.filter(event=event, number__gt=round_.number).exists():
-            raise Conflict(_("A later round exists already."), code="not_latest")
-        if not round_repairable(round_=round_):
-            raise Conflict(_("A result of this round was entered already."), code="results_entered")
-        number = round_.number
-        round_.delete()
-        return _create_round(event=event, number=number, progress=_no_progress)
-
-
 def round_repairable(*, round_: Round) -> bool:
     """True while no result other than byes and missed rounds was entered in the round."""
     return not (

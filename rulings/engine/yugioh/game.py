@@ -8,7 +8,7 @@ from ..base import JSON
 from ..skeleton import GameEngine
 from . import actions, queries, rules, state
 from .catalogue import CATALOGUE, DEFAULT_RULESET, RULESETS
-from .state import Card, Player, State
+from .state import Card, Player, State, any_effects
 
 
 class YugiohGame(GameEngine, state=state, actions=actions, rules=rules, queries=queries):
@@ -42,6 +42,13 @@ def _build_state(data: JSON, ruleset: str) -> State:
     state.turn, state.turn_player, state.phase = data["turn"], data["turn_player"], data["phase"]
     state.ruleset, state.flags = ruleset, RULESETS[ruleset].flags
     state.draw_done, state.chain, state.ended = False, (), None
+    state.battle_steps, state.battle_step, state.attack, state.pending = (
+        data.get("battle_steps", False),
+        None,
+        None,
+        (),
+    )
+    state.summoning = state.happened = None
     state.players = {}
     for side, p_data in data["players"].items():
         p = Player()
@@ -54,6 +61,7 @@ def _build_state(data: JSON, ruleset: str) -> State:
         p.extra = [Card(c) for c in p_data["extra_deck"]]
         p.ns_used = False
         state.players[side] = p
+    state.has_effects = any_effects(state)
     return state
 
 

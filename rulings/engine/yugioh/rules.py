@@ -12,7 +12,19 @@ from typing import Any
 from ..base import Event, GameOver, IllegalAction, Outcome
 from ..messages import Message, Sentences, msg, msg_plural, sentences, terms
 from .actions import Action
-from .state import A_FACE_DOWN_CARD, OTHER, PHASES, Card, OnField, State, lookup, parse_ref, ref_str
+from .state import (
+    A_FACE_DOWN_CARD,
+    DAMAGE_STEPS,
+    OTHER,
+    PHASES,
+    Card,
+    OnField,
+    State,
+    find_card,
+    lookup,
+    parse_ref,
+    ref_str,
+)
 
 MAIN_PHASES = ("main1", "main2")
 PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
@@ -90,7 +102,7 @@ def hand_limit_rule(state: State) -> str:
 def stats(state: State, player: str, index: int) -> tuple[int, int]:
     """ATK and DEF of a monster with the modifiers of the face-up Equip Spells equipped to it."""
     slot = state.players[player].monsters[index]
-    atk, def_ = slot.card.atk, slot.card.def_
+    atk, def_ = slot.card.atk + slot.boost[0], slot.card.def_ + slot.boost[1]
     key = (player, index)
     for side in ("A", "B"):
         for spell in state.players[side].spells:
@@ -228,8 +240,18 @@ def start(state: State) -> list[Event]:
     return events
 
 
+FIELD_ZONES = frozenset(("monsters", "spells_traps", "field_spell"))
+
+
 def to_graveyard(
-    state: State, player: str, zone: str, index: int, events: list[Event], reason: str, rule: str
+    state: State,
+    player: str,
+    zone: str,
+    index: int,
+    events: list[Event],
+    reason: str,
+    rule: str,
+    group: int | None = None,
 ) -> None:
     """Move a card from any zone to its owner's Graveyard; equips of a monster that leaves follow it."""
     p = state.players[player]
@@ -253,6 +275,16 @@ def to_graveyard(
         ]
         card = cards.pop(index)
     p.graveyard.append(card)
+    if state.happened is not None:
+        happened = state.happened
+        kind = (
+            ("destroyed_by_battle" if rule.startswith("YGO-BATTLE") else "destroyed")
+            if reason == "destroyed"
+            else "sent_to_graveyard"
+        )
+        happened.append(
+            (group if group is not None else len(happened), kind, card, player, zone in FIELD_ZONES)
+        )
     events.append(
         Event(
             reason,
@@ -300,8 +332,14 @@ def resolve_chain(state: State, events: list[Event]) -> None:
     """Resolve the chain in progress, last link first; spent cards go to the Graveyard."""
     chain = state.chain
     state.chain = ()
+    negated: dict[int, str] = {}
     for number in range(len(chain), 0, -1):
-        player, ref, _speed = chain[number - 1]
+        player, ref, _speed, effect_index, link_card = chain[number - 1]
+        if effect_index is not None:
+            from .effect_rules import resolve_effect_link
+
+            resolve_effect_link(state, chain, number, negated, events)
+            continue
         found = lookup(state, ref)
         name = found.card.name if isinstance(found, OnField) else ""
         spent = False
@@ -311,7 +349,9 @@ def resolve_chain(state: State, events: list[Event]) -> None:
         if spent:
             # the spent card leaves without a separate event: the spec gives one event per link
             quiet: list[Event] = []
+            happened, state.happened = state.happened, None  # not a thing that "happens" for the timing
             to_graveyard(state, ref[0], ref[1], ref[2], quiet, "resolved_to_graveyard", "YGO-SPELL-RESOLVED")
+            state.happened = happened
         events.append(
             Event(
                 "resolve",
@@ -578,6 +618,10 @@ def do_summon(state: State, action: Action, events: list[Event], set_: bool) -> 
         kind = "tribute_summon" if tributes else "normal_summon"
         text = msg("{card} is Normal Summoned face-up in Attack Position.", card=card.name)
     rules = ("YGO-NS-ONCE", "YGO-NS-POSITIONS") + (("YGO-TRIBUTE-COUNT",) if tributes else ())
+    if not set_:
+        state.summoning = (action.player, "monsters", zone)
+        if state.happened is not None:
+            state.happened.append((len(state.happened), "normal_summoned", card, action.player, False))
     events.append(
         Event(kind, {"card": ref_str(action.player, "monsters", zone), "name": card.name}, rules, text)
     )
@@ -604,6 +648,9 @@ def do_flip_summon(state: State, action: Action, events: list[Event]) -> None:
         )
     fresh = state.mut_monster(action.player, ref[2])
     fresh.face_up, fresh.position, fresh.summoned, fresh.changed = True, "attack", True, True
+    state.summoning = (action.player, "monsters", ref[2])
+    if state.happened is not None:
+        state.happened.append((len(state.happened), "flip_summoned", slot.card, action.player, True))
     events.append(
         Event(
             "flip_summon",
@@ -649,6 +696,8 @@ def do_change_position(state: State, action: Action, events: list[Event]) -> Non
         )
     fresh = state.mut_monster(action.player, ref[2])
     fresh.position, fresh.changed = new, True
+    if state.happened is not None:
+        state.happened.append((len(state.happened), "position_changed", slot.card, action.player, True))
     events.append(
         Event(
             "change_position",
@@ -688,6 +737,9 @@ def do_special_summon(state: State, action: Action, events: list[Event]) -> None
         {"hand": p.hand, "graveyard": p.graveyard, "banished": p.banished}[ref[1]].pop(ref[2])
     position = action.args["position"]
     p.monsters[zone] = OnField(card, position, True, True)
+    state.summoning = (player, "monsters", zone)
+    if state.happened is not None:
+        state.happened.append((len(state.happened), "special_summoned", card, player, False))
     events.append(
         Event(
             "special_summon",
@@ -790,6 +842,9 @@ def do_fusion_summon(state: State, action: Action, events: list[Event]) -> None:
     zone = free_monster_zone(state, player)
     position = action.args.get("position", "attack")
     p.monsters[zone] = OnField(fusion, position, True, True)
+    state.summoning = (player, "monsters", zone)
+    if state.happened is not None:
+        state.happened.append((len(state.happened), "special_summoned", fusion, player, False))
     events.append(
         Event(
             "fusion_summon",
@@ -852,6 +907,11 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
         )
     from_hand = ref[1] == "hand"
     card = found if from_hand else found.card
+    if "effect" in action.args and (card.kind == "monster" or (not from_hand and found.face_up)):
+        from .effect_rules import do_activate_effect
+
+        do_activate_effect(state, action, events)
+        return
     if card.kind == "monster":
         raise illegal("YGO-CHAIN-SPEED-1", msg("Monster effects are modelled with the generic effect steps."))
     kind_type = card.spell_type if card.kind == "spell" else card.trap_type
@@ -933,6 +993,11 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
             "YGO-SPELL-QUICK-PLAY",
             msg("A Quick-Play Spell is activated from the hand only during its owner's turn."),
         )
+    first = card.effects[action.args.get("effect", 0)] if card.effects else None
+    if state.battle_step is not None:
+        from .effect_rules import damage_step_check
+
+        damage_step_check(state, first, card)
     p = state.players[player]
     rules: list[str] = []
     target = action.args.get("target")
@@ -986,12 +1051,19 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
         rules.append("YGO-EQUIP-MODIFIERS")
     if response_to is None and chain:
         resolve_chain(state, events)
-    state.chain = (*state.chain, (player, where, card.speed))
+    if first is None:
+        state.chain = (*state.chain, (player, where, card.speed, None, card))
+    else:
+        state.chain = (*state.chain, (player, where, first.speed, action.args.get("effect", 0), card))
     link = len(state.chain)
     if link > 1:
         rules[:0] = ["YGO-CHAIN-RESPONSE", "YGO-CHAIN-LAST-LINK"]
     elif card.speed == 1:
         rules.insert(0, "YGO-CHAIN-SPEED-1")
+    if state.battle_step is not None:
+        from .effect_rules import damage_step_rules
+
+        rules.extend(damage_step_rules(state, first, card))
     if card.kind == "trap":
         rules.append("YGO-TRAP-NOT-SET-TURN")
     elif kind_type == "quick-play":
@@ -1062,6 +1134,11 @@ def do_attack(state: State, action: Action, events: list[Event]) -> None:
                 ),
             )
         target = (t_ref[0], t_ref[2])
+    if state.battle_steps:
+        from .effect_rules import declare_attack
+
+        declare_attack(state, action, events, slot, ref, target)
+        return
     battle = compute_battle(state, (player, ref[2]), target)
     attacker = state.mut_monster(player, ref[2])
     attacker.attacked = True
@@ -1097,8 +1174,17 @@ def do_attack(state: State, action: Action, events: list[Event]) -> None:
             text = None
     if text or not any(battle.damage.values()):
         events.append(Event("damage_calculation", {"case": battle.case}, rules, text))
+    happened = state.happened
+    group = len(happened) if happened is not None else None
+    if happened is not None:
+        if battle.damage[opponent]:
+            happened.append((group, "battle_damage", slot.card, player, True))
+        for t_player, t_index in battle.flipped:  # a flip effect resolves after damage calculation
+            happened.append(
+                (group, "flipped", state.players[t_player].monsters[t_index].card, t_player, True)
+            )
     for t_player, t_index in sorted(battle.destroyed, key=lambda k: (k[0] != player, k)):
-        to_graveyard(state, t_player, "monsters", t_index, events, "destroyed", rules[0])
+        to_graveyard(state, t_player, "monsters", t_index, events, "destroyed", rules[0], group)
 
 
 def do_next_phase(state: State, action: Action, events: list[Event]) -> None:
@@ -1144,6 +1230,13 @@ def do_next_phase(state: State, action: Action, events: list[Event]) -> None:
             else msg("(No Battle Phase this turn.)")
         )
         text = sentences(text, why)
+    if state.battle_steps:
+        if state.attack is not None or state.battle_step in DAMAGE_STEPS:
+            raise illegal(
+                "YGO-BP-STEPS",
+                msg("An attack is in progress: the Battle Phase cannot end before its Damage Step."),
+            )
+        state.battle_step = "start" if wanted == "battle" else None
     state.phase = wanted
     events.append(Event("phase", {"phase": wanted}, rules, text))
 
@@ -1312,7 +1405,11 @@ HANDLERS = {
     "destroy": lambda s, a, e: do_destroy(s, a, e, "destroyed"),
     "send_to_graveyard": lambda s, a, e: do_destroy(s, a, e, "sent_to_graveyard"),
     "mill": do_mill,
+    "pass": lambda s, a, e: effect_rules.do_pass(s, a, e),
+    "chain_triggers": lambda s, a, e: effect_rules.do_chain_triggers(s, a, e),
 }
+STEP_ACTIONS = frozenset(("pass", "chain_triggers"))
+SUMMONS = frozenset(("normal_summon", "flip_summon", "special_summon", "fusion_summon"))
 
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
@@ -1327,10 +1424,21 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
             ),
         )
     new = state.copy()
+    new.happened = []
+    new.summoning = state.summoning
     events: list[Event] = []
-    if new.chain and not (action.type == "activate" and "in_response_to" in action.args):
+    if new.pending:
+        effect_rules.pending_gate(new, action)
+    if new.chain and not (
+        (action.type == "activate" and "in_response_to" in action.args) or action.type in STEP_ACTIONS
+    ):
         resolve_chain(new, events)
     HANDLERS[action.type](new, action, events)
+    if action.type not in SUMMONS and not new.chain:
+        new.summoning = None
+    if new.happened:
+        effect_rules.collect_triggers(new, events)
+    new.happened = None
     end = check_end(new)
     if end is not None:
         events.append(end)
@@ -1341,15 +1449,18 @@ def settle(state: State, next_action: Any) -> tuple[State, list[Event]]:
     """Resolve an open chain unless the next action adds a link to it."""
     if not state.chain:
         return state, []
-    if (
-        isinstance(next_action, dict)
-        and next_action.get("type") == "activate"
-        and "in_response_to" in next_action
+    if isinstance(next_action, dict) and (
+        (next_action.get("type") == "activate" and "in_response_to" in next_action)
+        or next_action.get("type") in STEP_ACTIONS
     ):
         return state, []
     settled = state.copy()
+    settled.happened = []
     events: list[Event] = []
     resolve_chain(settled, events)
+    if settled.happened:
+        effect_rules.collect_triggers(settled, events)
+    settled.happened = None
     end = check_end(settled)
     if end is not None:
         events.append(end)
@@ -1376,16 +1487,61 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
     if player is None:
         return legal_actions(state, state.turn_player) + legal_actions(state, OTHER[state.turn_player])
     out: list[Action] = []
+    if state.pending:
+        if player == state.turn_player:
+            out.append(_a(player, "pass"))
+            optional = [
+                where
+                for _p, card, index, _o in state.pending
+                if not card.effects[index].mandatory and (where := find_card(state, card)) is not None
+            ]
+            if optional:
+                out.append(_a(player, "chain_triggers", optional=optional))
+        return out
+    steps = state.battle_step is not None
     if state.chain:
         _responses(state, player, out)
+        if state.has_effects:
+            effect_rules.extra_actions(state, player, out)
+        if steps:
+            _damage_step_filter(state, out)
+            effect_rules.step_actions(state, player, out)
+            return out
         settled = state.copy()
         resolve_chain(settled, [])
         state = settled
+        if settled.pending:
+            return out
     if player == state.turn_player:
         _turn_player_actions(state, player, out)
     else:
         _opponent_actions(state, player, out)
+    if state.has_effects and not state.chain:
+        effect_rules.extra_actions(state, player, out)
+    if steps:
+        _damage_step_filter(state, out)
+        effect_rules.step_actions(state, player, out)
     return out
+
+
+def _damage_step_filter(state: State, out: list[Action]) -> None:
+    if state.battle_step not in DAMAGE_STEPS:
+        return
+    kept = []
+    for action in out:
+        if action.type == "activate":
+            ref = parse_ref(action.args["card"])
+            found = lookup(state, ref)
+            card = found.card if isinstance(found, OnField) else found
+            effect = card.effects[action.args.get("effect", 0)] if card.effects else None
+            try:
+                effect_rules.damage_step_check(state, effect, card)
+            except IllegalAction:
+                continue
+            kept.append(action)
+        elif action.type not in ("attack", "next_phase"):
+            kept.append(action)
+    out[:] = kept
 
 
 def _responses(state: State, player: str, out: list[Action]) -> None:
@@ -1483,7 +1639,11 @@ def _turn_player_actions(state: State, player: str, out: list[Action]) -> None:
         for i, slot in enumerate(p.spells):
             if slot is not None and not slot.face_up and not slot.set_ and slot.card.speed >= 2:
                 out.append(_a(player, "activate", card=f"{player}.spells_traps.{i}"))
-    if phase == "battle" and state.turn > 1:
+    if (
+        phase == "battle"
+        and state.turn > 1
+        and (state.battle_step is None or effect_rules.attack_allowed_now(state))
+    ):
         targets = [
             f"{opponent}.monsters.{i}"
             for i, m in enumerate(state.players[opponent].monsters)
@@ -1502,7 +1662,9 @@ def _turn_player_actions(state: State, player: str, out: list[Action]) -> None:
             out.extend(_a(player, "discard", cards=[f"{player}.hand.{i}"]) for i in range(len(p.hand)))
         if not excess and not hand_limit_excess(state, OTHER[player]):
             out.append(_a(player, "end_turn"))
-    else:
+    elif (
+        state.battle_step is None or state.battle_step in ("start", "battle", "end") and state.attack is None
+    ):
         out.append(_a(player, "next_phase"))
 
 
@@ -1548,3 +1710,6 @@ def _fusions(state: State, player: str, spell_ref: str, out: list[Action], limit
             found += 1
             if found >= limit:
                 break
+
+
+from . import effect_rules  # noqa: E402 - it builds on the functions above

@@ -110,6 +110,7 @@ def collect_triggers(state: State, events: list[Event]) -> None:
                 if not _matches(effect, kind, from_field):
                     continue
                 if effect.can_miss_timing and group != last:
+                    state.missed = (*state.missed, (listener, index))
                     events.append(
                         Event(
                             "missed_timing",
@@ -167,19 +168,31 @@ def chain_pending(state: State, events: list[Event], chosen: set[str]) -> None:
         where = find_card(state, card)
         if where is None:
             continue
-        if not effect.mandatory and where not in chosen:
-            events.append(
-                Event(
-                    "declined",
-                    {"card": where, "name": card.name, "effect": index},
-                    ("YGO-TRIGGER-EFFECT",),
-                    msg("{card}'s optional effect is not activated.", card=card.name),
-                )
+        skipped = None
+        if (
+            not effect.mandatory
+            and state.battle_step in DAMAGE_STEPS
+            and damage_step_reason(effect, False) is None
+        ):
+            skipped = (
+                "cannot_activate",
+                "YGO-DS-ACTIVATION",
+                msg("{card}'s optional effect cannot be activated in the Damage Step.", card=card.name),
             )
+        elif not effect.mandatory and where not in chosen:
+            skipped = (
+                "declined",
+                "YGO-TRIGGER-EFFECT",
+                msg("{card}'s optional effect is not activated.", card=card.name),
+            )
+        if skipped is not None:
+            kind, why, text = skipped
+            events.append(Event(kind, {"card": where, "name": card.name, "effect": index}, (why,), text))
             continue
         state.chain = (*state.chain, (player, parse_ref(where), effect.speed, index, card))
         link = len(state.chain)
         rules = (rule, "YGO-FLIP-EFFECT") if effect.timing == "flip" else (rule, "YGO-TRIGGER-EFFECT")
+        rules += damage_step_rules(state, effect, card)
         events.append(
             Event(
                 "activate",
@@ -385,9 +398,11 @@ def run_op(
         fresh = state.mut_monster(player, index)
         if op == "change_position":
             fresh.position = "defense" if fresh.position == "attack" else "attack"
-            if fresh.position == "attack" and not fresh.face_up:
-                fresh.face_up = True
+            flipped = fresh.position == "attack" and not fresh.face_up
+            fresh.face_up = True if flipped else fresh.face_up
             happen(state, "position_changed", fresh.card, player, True)
+            if flipped and state.happened is not None:
+                happen(state, "flipped", fresh.card, player, True, len(state.happened) - 1)
             events.append(
                 Event(
                     "change_position",
@@ -601,6 +616,18 @@ def _respond_check(state: State, speed: int, response_to: int | None, name: str)
         )
 
 
+def ops_check(state: State, effect: Effect) -> None:
+    """What the operations of an effect need to be activated now (a summon to negate, a chain)."""
+    ops = effect.ops
+    if "negate_summon" in ops and state.summoning is None:
+        raise illegal(
+            "YGO-NEGATE-SUMMON",
+            msg("A summon is negated only while the monster is being summoned, right after the summon."),
+        )
+    if ops & {"negate_activation", "negate_effect"} and not state.chain:
+        raise illegal("YGO-NEGATE", msg("There is no activation to negate: no chain is in progress."))
+
+
 def effect_check(state: State, action: Action) -> tuple[Card, Effect, tuple, list[str]]:
     """Everything that decides whether a card's effect can be activated now; raises IllegalAction."""
     player = action.player
@@ -657,15 +684,9 @@ def effect_check(state: State, action: Action) -> tuple[Card, Effect, tuple, lis
             "YGO-EFFECT-OPS",
             msg("{card} is face-down: activate the card itself (activate without effect).", card=card.name),
         )
-    ops = effect.ops
-    if "negate_summon" in ops and state.summoning is None:
-        raise illegal(
-            "YGO-NEGATE-SUMMON",
-            msg("A summon is negated only while the monster is being summoned, right after the summon."),
-        )
-    if ops & {"negate_activation", "negate_effect"} and not state.chain:
-        raise illegal("YGO-NEGATE", msg("There is no activation to negate: no chain is in progress."))
+    ops_check(state, effect)
     _respond_check(state, effect.speed, action.args.get("in_response_to"), card.name)
+
     damage_step_check(state, effect, card)
     rules.extend(damage_step_rules(state, effect, card))
     for op, params in effect.cost:
@@ -689,6 +710,8 @@ def do_activate_effect(state: State, action: Action, events: list[Event]) -> Non
         rules[:0] = ["YGO-CHAIN-RESPONSE", "YGO-CHAIN-LAST-LINK"]
     if "negate_summon" in effect.ops:
         rules.append("YGO-NEGATE-SUMMON")
+    if effect.cost:
+        rules.append("YGO-EFFECT-COST")
     events.append(
         Event(
             "activate",
@@ -762,7 +785,7 @@ def _step_event(step: str) -> Event:
     return Event(
         "battle_step",
         {"step": step},
-        (rule,),
+        (rule, "YGO-PASS"),
         msg("Both players pass: {step} begins.", step=STEP_NAMES[step]),
     )
 
@@ -925,8 +948,16 @@ def pending_gate(state: State, action: Action) -> None:
     """While triggers wait, they go on a chain first (a summon can still be negated)."""
     if action.type in ("pass", "chain_triggers"):
         return
-    if action.type == "activate" and "effect" in action.args and state.summoning is not None:
-        return
+    if action.type == "activate" and state.summoning is not None:
+        found = lookup(state, parse_ref(action.args["card"]))
+        card = found.card if isinstance(found, OnField) else found
+        effect = (
+            card.effects[action.args.get("effect", 0)]
+            if card.effects[action.args.get("effect", 0) :]
+            else None
+        )
+        if effect is not None and "negate_summon" in effect.ops:
+            return
     raise illegal(
         ("YGO-TRIGGER-SEGOC" if state.flags["segoc"] else "YGO-TRIGGER-CLASSIC-ORDER"),
         msg(

@@ -49,6 +49,7 @@ def _build_state(data: JSON, ruleset: str) -> State:
         (),
     )
     state.summoning = state.happened = None
+    state.missed = ()
     state.players = {}
     for side, p_data in data["players"].items():
         p = Player()

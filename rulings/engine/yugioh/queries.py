@@ -24,6 +24,11 @@ QUERIES = {
     "hand_limit": {"player"},
     "deck_out": {"player"},
     "legal_actions": {"player"},
+    # effects and chains (docs/situations.md)
+    "can_activate": {"player", "card", "effect", "in_response_to", "target"},
+    "chain": set(),
+    "triggers": set(),
+    "missed_timing": {"card"},
 }
 
 
@@ -42,6 +47,10 @@ def answer(state: State, query: Any, *, path: str = "/query") -> JSON:
     ]
     if kind == "damage":
         return _damage(state, query, path, errors)
+    if kind in ("can_activate", "chain", "triggers", "missed_timing"):
+        from .effect_queries import effect_query
+
+        return effect_query(state, kind, query, path, errors)
     player = query.get("player", state.turn_player)
     if player not in ("A", "B"):
         errors.append(PathError(f"{path}/player", 'the player is "A" or "B"'))

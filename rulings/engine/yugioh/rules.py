@@ -900,6 +900,14 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
     player = action.player
     ref = parse_ref(action.args["card"])
     found = lookup(state, ref)
+    if "effect" in action.args and (
+        isinstance(found, Card)
+        and found.kind == "monster"
+        or isinstance(found, OnField)
+        and (found.face_up or found.card.kind == "monster")
+    ):
+        effect_rules.do_activate_effect(state, action, events)
+        return
     if ref[0] != player or ref[1] not in ("hand", "spells_traps", "field_spell"):
         raise illegal(
             "YGO-TURN-PLAYER",
@@ -907,11 +915,6 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
         )
     from_hand = ref[1] == "hand"
     card = found if from_hand else found.card
-    if "effect" in action.args and (card.kind == "monster" or (not from_hand and found.face_up)):
-        from .effect_rules import do_activate_effect
-
-        do_activate_effect(state, action, events)
-        return
     if card.kind == "monster":
         raise illegal("YGO-CHAIN-SPEED-1", msg("Monster effects are modelled with the generic effect steps."))
     kind_type = card.spell_type if card.kind == "spell" else card.trap_type
@@ -994,6 +997,8 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
             msg("A Quick-Play Spell is activated from the hand only during its owner's turn."),
         )
     first = card.effects[action.args.get("effect", 0)] if card.effects else None
+    if first is not None:
+        effect_rules.ops_check(state, first)
     if state.battle_step is not None:
         from .effect_rules import damage_step_check
 
@@ -1237,6 +1242,8 @@ def do_next_phase(state: State, action: Action, events: list[Event]) -> None:
                 msg("An attack is in progress: the Battle Phase cannot end before its Damage Step."),
             )
         state.battle_step = "start" if wanted == "battle" else None
+        if wanted == "battle":
+            rules = (*rules, "YGO-BP-STEPS")
     state.phase = wanted
     events.append(Event("phase", {"phase": wanted}, rules, text))
 
@@ -1446,8 +1453,9 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
 
 
 def settle(state: State, next_action: Any) -> tuple[State, list[Event]]:
-    """Resolve an open chain unless the next action adds a link to it."""
-    if not state.chain:
+    """Resolve an open chain unless the next action adds a link to it (with "battle_steps" the players
+    pass explicitly: the chain waits for ``pass``)."""
+    if not state.chain or state.battle_steps:
         return state, []
     if isinstance(next_action, dict) and (
         (next_action.get("type") == "activate" and "in_response_to" in next_action)

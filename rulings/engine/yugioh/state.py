@@ -162,6 +162,7 @@ class State:
     __slots__ = (
         "turn", "turn_player", "phase", "players", "ruleset", "flags", "draw_done", "chain", "ended",
         "battle_steps", "battle_step", "attack", "pending", "summoning", "happened", "has_effects",
+        "missed",
     )  # fmt: skip
 
     def copy(self) -> State:
@@ -182,6 +183,7 @@ class State:
         s.summoning = None
         s.happened = None
         s.has_effects = self.has_effects
+        s.missed = ()
         return s
 
     def mut_monster(self, player: str, index: int) -> OnField:
@@ -542,6 +544,7 @@ def parse_state(data: Any, *, ruleset: str, cards: CardLookup | None = None, pat
     state.attack = None
     state.pending = ()
     state.summoning = state.happened = None
+    state.missed = ()
     state.has_effects = any_effects(state) if not parser.errors else False
     if not parser.errors:
         _check_references(parser, state, path)

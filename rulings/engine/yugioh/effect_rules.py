@@ -13,6 +13,7 @@ from .effects import MOVE_EVENTS, Effect, damage_step_reason
 from .rules import (
     MAIN_PHASES,
     PHASE_NAMES,
+    POSITIONS,
     card_label,
     compute_battle,
     draw_cards,
@@ -408,7 +409,11 @@ def run_op(
                     "change_position",
                     {"card": ref_str(*ref), "position": fresh.position},
                     ("YGO-EFFECT-OPS",),
-                    msg("{card} changes to {position} Position.", card=name, position=fresh.position),
+                    msg(
+                        "{card} changes to {position} Position.",
+                        card=name,
+                        position=POSITIONS[fresh.position],
+                    ),
                 )  # fmt: skip
             )
             return

@@ -491,8 +491,11 @@ def resolve_effect_link(
 ) -> None:
     player, ref, _speed, index, card = chain[number - 1]
     effect = card.effects[index]
-    where = find_card(state, card) or ref_str(*ref)
     on_field = lookup(state, ref)
+    if (on_field.card if isinstance(on_field, OnField) else on_field) is card:
+        where = ref_str(*ref)
+    else:
+        where = find_card(state, card) or ref_str(*ref)
     spell_trap = (
         isinstance(on_field, OnField) and on_field.card is card and ref[1] in ("spells_traps", "field_spell")
     )
@@ -978,9 +981,17 @@ def pending_gate(state: State, action: Action) -> None:
 def extra_actions(state: State, player: str, out: list[Action]) -> None:
     """Effect activations of cards that carry effects (quick effects answer the last link)."""
     link = len(state.chain)
+    ignition = not link and player == state.turn_player and state.phase in MAIN_PHASES
+    last_speed = state.chain[-1][2] if link else 0
     for side_ref, card, face_up in _effect_cards(state, player):
+        if not face_up:
+            continue
         for index, effect in enumerate(card.effects):
-            if effect.timing not in ("ignition", "quick") or not face_up:
+            timing = effect.timing
+            if timing == "ignition":
+                if not ignition or side_ref[2] != "m":
+                    continue
+            elif timing != "quick" or effect.speed < last_speed:
                 continue
             args = {"card": side_ref, "effect": index}
             if link:
@@ -1004,8 +1015,18 @@ def _effect_cards(state: State, player: str):
 
 
 def step_actions(state: State, player: str, out: list[Action]) -> None:
-    if player == state.turn_player:
+    if player == state.turn_player and (state.chain or state.pending or state.battle_step is not None):
         out.append(Action(player, "pass", {}))
+
+
+def chain_gate(state: State, action: Action) -> None:
+    """With explicit passes ("battle_steps"), an open chain waits: respond to it or pass."""
+    if action.type in ("pass", "chain_triggers") or "in_response_to" in action.args:
+        return
+    raise illegal(
+        "YGO-CHAIN-LAST-LINK",
+        msg("A chain is in progress: respond to its last link (in_response_to) or let it resolve (pass)."),
+    )
 
 
 def attack_allowed_now(state: State) -> bool:

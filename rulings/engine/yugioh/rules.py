@@ -1436,6 +1436,8 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     events: list[Event] = []
     if new.pending:
         effect_rules.pending_gate(new, action)
+    elif new.chain and new.battle_steps:
+        effect_rules.chain_gate(new, action)
     if new.chain and not (
         (action.type == "activate" and "in_response_to" in action.args) or action.type in STEP_ACTIONS
     ):
@@ -1506,13 +1508,13 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
             if optional:
                 out.append(_a(player, "chain_triggers", optional=optional))
         return out
-    steps = state.battle_step is not None
+    steps = state.battle_steps
     if state.chain:
         _responses(state, player, out)
         if state.has_effects:
             effect_rules.extra_actions(state, player, out)
         if steps:
-            _damage_step_filter(state, out)
+            _effect_filter(state, out)
             effect_rules.step_actions(state, player, out)
             return out
         settled = state.copy()
@@ -1524,31 +1526,37 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
         _turn_player_actions(state, player, out)
     else:
         _opponent_actions(state, player, out)
+    _effect_filter(state, out)
     if state.has_effects and not state.chain:
         effect_rules.extra_actions(state, player, out)
     if steps:
-        _damage_step_filter(state, out)
         effect_rules.step_actions(state, player, out)
     return out
 
 
-def _damage_step_filter(state: State, out: list[Action]) -> None:
-    if state.battle_step not in DAMAGE_STEPS:
+def _effect_filter(state: State, out: list[Action]) -> None:
+    """Keep the card activations the effects and the Damage Step allow (the listing functions above only
+    know the cards' types)."""
+    damage_step = state.battle_step in DAMAGE_STEPS
+    if not damage_step and not state.has_effects:
         return
     kept = []
     for action in out:
-        if action.type == "activate":
+        if action.type == "activate" and "effect" not in action.args:
             ref = parse_ref(action.args["card"])
             found = lookup(state, ref)
             card = found.card if isinstance(found, OnField) else found
-            effect = card.effects[action.args.get("effect", 0)] if card.effects else None
+            effect = card.effects[0] if card.effects else None
             try:
-                effect_rules.damage_step_check(state, effect, card)
+                if effect is not None:
+                    effect_rules.ops_check(state, effect)
+                if damage_step:
+                    effect_rules.damage_step_check(state, effect, card)
             except IllegalAction:
                 continue
-            kept.append(action)
-        elif action.type not in ("attack", "next_phase"):
-            kept.append(action)
+        elif damage_step and action.type in ("attack", "next_phase"):
+            continue
+        kept.append(action)
     out[:] = kept
 
 

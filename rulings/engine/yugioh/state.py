@@ -625,8 +625,9 @@ def _parse_battle(parser: Parser, state: State, data: JSON, path: str) -> None:
     for key in ("attacker", "target"):
         value = attack.get(key)
         ref = parse_ref(value) if value is not None else None
-        if value is not None and (ref is None or ref[1] != "monsters" or lookup(state, ref) is None):
-            parser.error(f"{path}/attack/{key}", "a reference to a monster on the field, or null")
+        if value is not None and (ref is None or ref[1] != "monsters" or ref[2] > 4):
+            # the zone may be empty: a monster of the battle can leave before the next pass ends the attack
+            parser.error(f"{path}/attack/{key}", 'a Monster Zone such as "B.monsters.0", or null')
             return
         refs.append(ref)
     if refs[0] is None:

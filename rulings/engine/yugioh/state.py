@@ -11,9 +11,9 @@ from typing import Any
 
 from ..base import JSON, CardLookup, MalformedDocument, PathError
 from ..common.state import SlotEquality
+from ..effects import check_effects, parsed_effects
 from ..messages import Message, msg
 from .catalogue import RULESETS
-from .effects import check_effects, parsed_effects
 
 # How a sentence names a card it cannot show ("a face-down card attacks…").
 A_FACE_DOWN_CARD = msg("a face-down card")
@@ -342,7 +342,11 @@ class Parser:
             self.error(f"{path}/id", "a card id is a number or a string")
         if "effects" in data:
             check_effects(
-                data["effects"], f"{path}/effects", self.error, is_ref=lambda v: parse_ref(v) is not None
+                data["effects"],
+                f"{path}/effects",
+                self.error,
+                is_ref=lambda v: parse_ref(v) is not None,
+                phases=PHASES,
             )
         for key in ("attribute", "race", "text"):
             if key in data and not isinstance(data[key], str):

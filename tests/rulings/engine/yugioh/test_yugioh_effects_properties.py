@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulings.engine.base import MalformedDocument
+from rulings.engine.effects import OPS
 from rulings.engine.replay import replay
 from rulings.engine.yugioh import GAME
 from rulings.engine.yugioh.actions import Action
-from rulings.engine.yugioh.effects import OPS
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 OPERATIONS = [

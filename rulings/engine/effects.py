@@ -1,5 +1,7 @@
 """Card effects by kind: the small declarative vocabulary a judge picks from menus (no scripts).
 
+Generic (no game rule in it): Yu-Gi-Oh! applies it in ``yugioh/rules.py``.
+
 A card may carry ``"effects": [...]``; each effect is an object::
 
     {"timing": "ignition | quick | trigger | continuous | flip",
@@ -112,11 +114,14 @@ def _is_int(value: Any) -> bool:
 
 
 def check_effects(
-    data: Any, path: str, error: Callable[[str, str], None], *, is_ref: Callable[[Any], bool]
+    data: Any,
+    path: str,
+    error: Callable[[str, str], None],
+    *,
+    is_ref: Callable[[Any], bool],
+    phases: tuple[str, ...],
 ) -> None:
     """Report every problem of a card's ``effects`` list (``error(path, message)``)."""
-    from .state import PHASES
-
     if not isinstance(data, list) or len(data) > 10:
         error(path, "effects is a list of effects (at most 10)")
         return
@@ -163,7 +168,7 @@ def check_effects(
                 error(f"{at}/{key}", 'a list of operations such as {"op": "destroy", "card": "attacker"}')
                 continue
             for j, op in enumerate(ops):
-                _check_op(op, f"{at}/{key}/{j}", error, is_ref, PHASES)
+                _check_op(op, f"{at}/{key}/{j}", error, is_ref, phases)
 
 
 def _check_op(
@@ -196,22 +201,3 @@ def _check_op(
             error(f"{at}/{key}", "attack or defense")
         elif kind == "phase" and value not in phases:
             error(f"{at}/{key}", f"one of {', '.join(phases)}")
-
-
-def damage_step_reason(effect: Effect | None, counter_trap: bool) -> str | None:
-    """Why a card or effect may be activated during the Damage Step, or None when it may not."""
-    if counter_trap:
-        return "counter_trap"
-    if effect is None:
-        return None
-    if effect.mandatory:
-        return "mandatory"
-    if effect.ops & NEGATIONS:
-        return "negation"
-    if effect.timing == "trigger" and effect.event in MOVE_EVENTS:
-        return "moves"
-    if effect.timing == "flip":
-        return "moves"
-    if effect.speed >= 2 and effect.ops & STAT_CHANGES:
-        return "atk_def"
-    return None

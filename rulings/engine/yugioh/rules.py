@@ -920,47 +920,7 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
     response_to = action.args.get("in_response_to")
     chain = state.chain
     if response_to is not None:
-        if not chain:
-            raise illegal(
-                "YGO-CHAIN-LAST-LINK",
-                msg(
-                    "There is no chain in progress to respond to (link {response_to}).",
-                    response_to=response_to,
-                ),
-            )
-        if response_to != len(chain):
-            raise illegal(
-                "YGO-CHAIN-LAST-LINK",
-                msg(
-                    "A response answers the last link of the chain (link {link}), not link {response_to}.",
-                    link=len(chain),
-                    response_to=response_to,
-                ),
-            )
-        if card.speed == 1:
-            raise illegal(
-                "YGO-CHAIN-SPEED-1",
-                msg("{card} is Spell Speed 1: it can only start a chain.", card=card.name),
-            )
-        last_speed = chain[-1][2]
-        if card.speed < last_speed:
-            raise illegal(
-                "YGO-CHAIN-RESPONSE",
-                msg(
-                    "{card} is Spell Speed {speed}: it cannot respond to a Spell Speed {last_speed} link "
-                    "(only a Counter Trap answers a Counter Trap).",
-                    card=card.name,
-                    speed=card.speed,
-                    last_speed=last_speed,
-                )
-                if last_speed == 3
-                else msg(
-                    "{card} is Spell Speed {speed}: it cannot respond to a Spell Speed {last_speed} link.",
-                    card=card.name,
-                    speed=card.speed,
-                    last_speed=last_speed,
-                ),
-            )
+        _response_checks(state, card.speed, response_to, card.name)
     if card.kind == "trap" and from_hand:
         raise illegal(
             "YGO-TRAP-SET-FIRST",
@@ -1088,6 +1048,23 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
     )
 
 
+def flip_attacked(state: State, battle: Battle, events: list[Event]) -> list[tuple[Card, str]]:
+    """A face-down target is flipped face-up in Defense Position before damage calculation."""
+    flipped = []
+    for t_player, t_index in battle.flipped:
+        fresh = state.mut_monster(t_player, t_index)
+        fresh.face_up, fresh.position = True, "defense"
+        flipped.append((fresh.card, t_player))
+        events.append(
+            Event(
+                "flip",
+                {"card": ref_str(t_player, "monsters", t_index), "name": fresh.card.name},
+                ("YGO-FLIP-BY-ATTACK",),
+            )
+        )
+    return flipped
+
+
 def do_attack(state: State, action: Action, events: list[Event]) -> None:
     player = action.player
     _turn_action(state, action, "attack")
@@ -1152,16 +1129,7 @@ def do_attack(state: State, action: Action, events: list[Event]) -> None:
             ),
         )
     )
-    for t_player, t_index in battle.flipped:
-        fresh = state.mut_monster(t_player, t_index)
-        fresh.face_up, fresh.position = True, "defense"
-        events.append(
-            Event(
-                "flip",
-                {"card": ref_str(t_player, "monsters", t_index), "name": fresh.card.name},
-                ("YGO-FLIP-BY-ATTACK",),
-            )
-        )
+    flip_attacked(state, battle, events)
     rules = tuple(r for r in battle.rules if r != "YGO-FLIP-BY-ATTACK")
     text: Sentences | None = Sentences(battle.messages)
     for side in ("A", "B"):
@@ -1990,32 +1958,9 @@ def run_op(
     rule = "YGO-EFFECT-OPS"
     happen(state, "did", card, owner)
     if op in ("inflict_damage", "gain_lp"):
-        for side in _players(state, owner, params["to"]):
-            if op == "inflict_damage":
-                taken = lose_lp(state, side, params["amount"])
-                events.append(
-                    Event(
-                        "effect_damage",
-                        {"player": side, "amount": taken},
-                        ("YGO-EFFECT-DAMAGE",),
-                        msg(
-                            "Player {player} takes {taken} effect damage (LP {lp}).",
-                            player=side,
-                            taken=taken,
-                            lp=state.players[side].lp,
-                        ),
-                    )  # fmt: skip
-                )
-            else:
-                state.players[side].lp += params["amount"]
-                events.append(
-                    Event(
-                        "gain_lp",
-                        {"player": side, "amount": params["amount"]},
-                        ("YGO-EFFECT-DAMAGE",),
-                        msg("Player {player} gains {amount} LP.", player=side, amount=params["amount"]),
-                    )  # fmt: skip
-                )
+        sides = _players(state, owner, params["to"])
+        step = Action(owner, op, {"to": "both" if len(sides) == 2 else sides[0], "amount": params["amount"]})
+        (do_effect_damage if op == "inflict_damage" else do_gain_lp)(state, step, events)
         return
     if op == "pay_lp":
         lose_lp(state, owner, params["amount"])
@@ -2308,10 +2253,19 @@ def _respond_check(state: State, speed: int, response_to: int | None, name: str)
                 ),
             )
         return
+    _response_checks(state, speed, response_to, name)
+
+
+def _response_checks(state: State, speed: int, response_to: int, name: str) -> None:
+    """A response answers the last link, at a Spell Speed of 2 or more and at least the last link's."""
+    chain = state.chain
     if not chain:
         raise illegal(
             "YGO-CHAIN-LAST-LINK",
-            msg("There is no chain in progress to respond to (link {response_to}).", response_to=response_to),
+            msg(
+                "There is no chain in progress to respond to (link {response_to}).",
+                response_to=response_to,
+            ),
         )
     if response_to != len(chain):
         raise illegal(
@@ -2324,16 +2278,26 @@ def _respond_check(state: State, speed: int, response_to: int | None, name: str)
         )
     if speed == 1:
         raise illegal(
-            "YGO-CHAIN-SPEED-1", msg("{card} is Spell Speed 1: it can only start a chain.", card=name)
+            "YGO-CHAIN-SPEED-1",
+            msg("{card} is Spell Speed 1: it can only start a chain.", card=name),
         )
-    if speed < chain[-1][2]:
+    last_speed = chain[-1][2]
+    if speed < last_speed:
         raise illegal(
             "YGO-CHAIN-RESPONSE",
             msg(
+                "{card} is Spell Speed {speed}: it cannot respond to a Spell Speed {last_speed} link "
+                "(only a Counter Trap answers a Counter Trap).",
+                card=name,
+                speed=speed,
+                last_speed=last_speed,
+            )
+            if last_speed == 3
+            else msg(
                 "{card} is Spell Speed {speed}: it cannot respond to a Spell Speed {last_speed} link.",
                 card=name,
                 speed=speed,
-                last_speed=chain[-1][2],
+                last_speed=last_speed,
             ),
         )
 
@@ -2570,18 +2534,7 @@ def _damage_calculation(state: State, events: list[Event]) -> None:
     )
     state.battle_step = "damage_calculation"
     group = len(state.happened) if state.happened is not None else 0
-    flipped_cards = []
-    for t_player, t_index in battle.flipped:
-        fresh = state.mut_monster(t_player, t_index)
-        fresh.face_up, fresh.position = True, "defense"
-        flipped_cards.append((fresh.card, t_player))
-        events.append(
-            Event(
-                "flip",
-                {"card": ref_str(t_player, "monsters", t_index), "name": fresh.card.name},
-                ("YGO-FLIP-BY-ATTACK",),
-            )
-        )
+    flipped_cards = flip_attacked(state, battle, events)
     rules = tuple(r for r in battle.rules if r != "YGO-FLIP-BY-ATTACK")
     text = Sentences(battle.messages)
     damaged = False

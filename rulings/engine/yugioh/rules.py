@@ -1404,7 +1404,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     ):
         resolve_chain(new, events)
     HANDLERS[action.type](new, action, events)
-    if action.type not in SUMMONS and not new.chain:
+    if new.summoning is not None and action.type not in SUMMONS and not _negating_summon(new.chain):
         new.summoning = None
     if new.happened:
         collect_triggers(new, events)
@@ -1481,7 +1481,9 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
         settled = state.copy()
         resolve_chain(settled, [])
         state = settled
-        if settled.pending:
+        if settled.pending:  # the chain's resolution triggers effects: pass, then chain them
+            if player == state.turn_player:
+                out.append(_a(player, "pass"))
             return out
     if player == state.turn_player:
         _turn_player_actions(state, player, out)
@@ -2698,5 +2700,9 @@ def attack_allowed_now(state: State) -> bool:
     return state.attack is None and state.battle_step in ("start", "battle") and not state.chain
 
 
-def describe_step(state: State) -> Message:
-    return STEP_NAMES[state.battle_step]
+def _negating_summon(chain: tuple) -> bool:
+    """Whether an open chain holds a summon negation (the summon is still being negated)."""
+    for _player, _ref, _speed, index, card in chain:
+        if index is not None and "negate_summon" in card.effects[index].ops:
+            return True
+    return False

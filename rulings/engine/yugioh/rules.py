@@ -955,7 +955,12 @@ def do_activate(state: State, action: Action, events: list[Event]) -> None:
             "YGO-SPELL-QUICK-PLAY",
             msg("A Quick-Play Spell is activated from the hand only during its owner's turn."),
         )
-    first = card.effects[action.args.get("effect", 0)] if card.effects else None
+    index = action.args.get("effect", 0)
+    if "effect" in action.args and index >= len(card.effects):
+        raise illegal(
+            "YGO-EFFECT-OPS", msg("{card} has no effect number {index}.", card=card.label, index=index)
+        )
+    first = card.effects[index] if card.effects else None
     if first is not None:
         ops_check(state, first)
     if state.battle_step is not None:

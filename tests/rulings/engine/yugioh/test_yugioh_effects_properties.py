@@ -209,3 +209,65 @@ def test_without_battle_steps_an_attack_still_resolves_at_once_and_pass_is_not_l
         state, Action("A", "attack", {"attacker": "A.monsters.0", "target": "B.monsters.0"})
     )
     assert after.players["B"].lp == 7000 and "battle_step" not in GAME.state_to_json(after)
+
+
+REFS = [
+    f"{p}.{z}.{i}" for p in "AB" for z in ("hand", "monsters", "spells_traps", "graveyard") for i in range(2)
+]
+ANY_ACTION = st.one_of(
+    st.fixed_dictionaries(
+        {"player": st.sampled_from("AB"), "type": st.just("activate"), "card": st.sampled_from(REFS)},
+        optional={
+            "effect": st.integers(0, 2),
+            "in_response_to": st.integers(1, 3),
+            "target": st.sampled_from(REFS),
+        },
+    ),
+    st.fixed_dictionaries({"player": st.sampled_from("AB"), "type": st.sampled_from(["pass", "next_phase"])}),
+    st.fixed_dictionaries(
+        {"player": st.sampled_from("AB"), "type": st.just("chain_triggers")},
+        optional={"optional": st.lists(st.sampled_from(REFS), max_size=2, unique=True)},
+    ),
+    st.fixed_dictionaries(
+        {
+            "player": st.sampled_from("AB"),
+            "type": st.just("attack"),
+            "attacker": st.sampled_from(REFS),
+            "target": st.one_of(st.none(), st.sampled_from(REFS)),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "player": st.sampled_from("AB"),
+            "type": st.sampled_from(["normal_summon", "flip_summon"]),
+            "card": st.sampled_from(REFS),
+        }
+    ),
+)
+ANY_QUERY = st.one_of(
+    st.fixed_dictionaries({"kind": st.sampled_from(["chain", "triggers"])}),
+    st.fixed_dictionaries(
+        {"kind": st.sampled_from(["can_activate", "missed_timing"]), "card": st.sampled_from(REFS)}
+    ),
+)
+
+
+@FAST
+@given(
+    e=st.lists(effects(), min_size=6, max_size=6),
+    phase=st.sampled_from(["main1", "battle"]),
+    steps=st.booleans(),
+    actions=st.lists(ANY_ACTION, max_size=10),
+    query=st.one_of(st.none(), ANY_QUERY),
+)
+def test_any_effect_document_is_answered_or_rejected(e, phase, steps, actions, query) -> None:
+    data = board(e, phase)
+    data["battle_steps"] = steps
+    doc = {"game": "yugioh", "state": data, "actions": actions}
+    if query is not None:
+        doc["query"] = query
+    try:
+        answer = replay(doc)
+    except MalformedDocument:
+        return
+    assert answer["stopped_at"] is None or not answer["steps"][answer["stopped_at"]]["legal"]

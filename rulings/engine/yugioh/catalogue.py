@@ -29,6 +29,7 @@ RULESETS: dict[str, RuleSet] = {
             "zero_atk_tie_destroys": False,
             "hand_limit": 6,
             "segoc": True,
+            "monster_effects_speed_1": False,
         },
     ),
     "classic": RuleSet(
@@ -46,6 +47,7 @@ RULESETS: dict[str, RuleSet] = {
             "zero_atk_tie_destroys": True,
             "hand_limit": 6,
             "segoc": False,
+            "monster_effects_speed_1": True,
         },
     ),
 }
@@ -786,6 +788,17 @@ _RULES = [
         "Vitesse I : Les effets des cartes monstres.",
         rulesets=("classic",),
         interpretation="No SEGOC in the old text: we keep the order in which the events happened.",
+    ),
+    _rule(
+        "YGO-CLASSIC-MONSTER-SPEED-1",
+        "Monster effects are Spell Speed 1 (classic)",
+        "Under the classic rulebook every monster effect is Spell Speed 1: a monster's quick effect can only "
+        "start a chain, never answer a link.",
+        REGLEMENT,
+        "Vitesse I : Les effets des cartes monstres.",
+        rulesets=("classic",),
+        interpretation="Today's rules give quick effects Spell Speed 2 (current rule set); the old text puts "
+        "every monster effect at Spell Speed 1.",
     ),
     _rule(
         "YGO-MISS-TIMING",

@@ -1697,7 +1697,14 @@ def _fusions(state: State, player: str, spell_ref: str, out: list[Action], limit
 # with ``effect``, ``pass``, ``chain_triggers``): a document without them behaves as before.
 
 
-def damage_step_reason(effect: Effect | None, counter_trap: bool) -> str | None:
+def effect_speed(state: State, card: Card, effect: Effect) -> int:
+    """An effect's Spell Speed; under the classic rulebook every monster effect is Spell Speed 1."""
+    if card.kind == "monster" and state.flags["monster_effects_speed_1"]:
+        return 1
+    return effect.speed
+
+
+def damage_step_reason(effect: Effect | None, counter_trap: bool, speed: int | None = None) -> str | None:
     """Why a card or effect may be activated during the Damage Step, or None when it may not."""
     if counter_trap:
         return "counter_trap"
@@ -1711,7 +1718,7 @@ def damage_step_reason(effect: Effect | None, counter_trap: bool) -> str | None:
         return "moves"
     if effect.timing == "flip":
         return "moves"
-    if effect.speed >= 2 and effect.ops & STAT_CHANGES:
+    if (effect.speed if speed is None else speed) >= 2 and effect.ops & STAT_CHANGES:
         return "atk_def"
     return None
 
@@ -2227,7 +2234,14 @@ def damage_step_check(state: State, effect: Effect | None, card: Card) -> None:
         return
     if state.battle_step == "damage_calculation":
         raise illegal("YGO-DS-ACTIVATION", msg("Nothing is activated during damage calculation itself."))
-    if damage_step_reason(effect, card.kind == "trap" and card.trap_type == "counter") is None:
+    if (
+        damage_step_reason(
+            effect,
+            card.kind == "trap" and card.trap_type == "counter",
+            effect and effect_speed(state, card, effect),
+        )
+        is None
+    ):
         raise illegal(
             "YGO-DS-ACTIVATION",
             msg(
@@ -2244,7 +2258,11 @@ def damage_step_check(state: State, effect: Effect | None, card: Card) -> None:
 def damage_step_rules(state: State, effect: Effect | None, card: Card) -> tuple[str, ...]:
     if state.battle_step not in DAMAGE_STEPS:
         return ()
-    reason = damage_step_reason(effect, card.kind == "trap" and card.trap_type == "counter")
+    reason = damage_step_reason(
+        effect,
+        card.kind == "trap" and card.trap_type == "counter",
+        effect and effect_speed(state, card, effect),
+    )
     return ("YGO-DS-ACTIVATION", DAMAGE_STEP_RULES[reason]) if reason else ()
 
 
@@ -2378,7 +2396,15 @@ def effect_check(state: State, action: Action) -> tuple[Card, Effect, tuple, lis
             msg("{card} is face-down: activate the card itself (activate without effect).", card=card.name),
         )
     ops_check(state, effect)
-    _respond_check(state, effect.speed, action.args.get("in_response_to"), card.name)
+    speed = effect_speed(state, card, effect)
+    if speed != effect.speed:
+        rules.append("YGO-CLASSIC-MONSTER-SPEED-1")
+    try:
+        _respond_check(state, speed, action.args.get("in_response_to"), card.name)
+    except IllegalAction as refusal:
+        if speed != effect.speed:
+            refusal.rules.append("YGO-CLASSIC-MONSTER-SPEED-1")
+        raise
 
     damage_step_check(state, effect, card)
     rules.extend(damage_step_rules(state, effect, card))
@@ -2397,7 +2423,8 @@ def do_activate_effect(state: State, action: Action, events: list[Event]) -> Non
     for op, params in effect.cost:
         run_op(state, player, card, op, params, action.args.get("target"), events)
     state.happened = [] if state.happened is not None else None  # a cost is not what the effect answers
-    state.chain = (*state.chain, (player, ref, effect.speed, action.args.get("effect", 0), card))
+    speed = effect_speed(state, card, effect)
+    state.chain = (*state.chain, (player, ref, speed, action.args.get("effect", 0), card))
     link = len(state.chain)
     if link > 1:
         rules[:0] = ["YGO-CHAIN-RESPONSE", "YGO-CHAIN-LAST-LINK"]
@@ -2663,7 +2690,7 @@ def extra_actions(state: State, player: str, out: list[Action]) -> None:
             if timing == "ignition":
                 if not ignition or side_ref[2] != "m":
                     continue
-            elif timing != "quick" or effect.speed < last_speed:
+            elif timing != "quick" or effect_speed(state, card, effect) < max(2, last_speed):
                 continue
             args = {"card": side_ref, "effect": index}
             if link:

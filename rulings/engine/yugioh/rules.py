@@ -2681,16 +2681,21 @@ def extra_actions(state: State, player: str, out: list[Action]) -> None:
     """Effect activations of cards that carry effects (quick effects answer the last link)."""
     link = len(state.chain)
     ignition = not link and player == state.turn_player and state.phase in MAIN_PHASES
-    last_speed = state.chain[-1][2] if link else 0
-    for side_ref, card, face_up in _effect_cards(state, player):
-        if not face_up:
-            continue
+    needed = max(2, state.chain[-1][2]) if link else 0
+    p = state.players[player]
+    cards = [
+        (f"{player}.monsters.{i}", s.card)
+        for i, s in enumerate(p.monsters)
+        if s and s.face_up and s.card.effects
+    ]
+    cards += [(f"{player}.hand.{i}", c) for i, c in enumerate(p.hand) if c.effects and c.kind == "monster"]
+    for side_ref, card in cards:
         for index, effect in enumerate(card.effects):
             timing = effect.timing
             if timing == "ignition":
                 if not ignition or side_ref[2] != "m":
                     continue
-            elif timing != "quick" or effect_speed(state, card, effect) < max(2, last_speed):
+            elif timing != "quick" or (link and effect_speed(state, card, effect) < needed):
                 continue
             args = {"card": side_ref, "effect": index}
             if link:
@@ -2701,16 +2706,6 @@ def extra_actions(state: State, player: str, out: list[Action]) -> None:
             except IllegalAction:
                 continue
             out.append(candidate)
-
-
-def _effect_cards(state: State, player: str):
-    p = state.players[player]
-    for i, slot in enumerate(p.monsters):
-        if slot is not None and slot.card.effects:
-            yield f"{player}.monsters.{i}", slot.card, slot.face_up
-    for i, card in enumerate(p.hand):
-        if card.effects and card.kind == "monster":
-            yield f"{player}.hand.{i}", card, True
 
 
 def step_actions(state: State, player: str, out: list[Action]) -> None:

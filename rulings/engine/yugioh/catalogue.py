@@ -812,9 +812,8 @@ _RULES = [
         interpretation=(
             "Missing the timing is today's official rule; the texts do not describe it. We apply it in "
             "both rule sets. What happened last is read from the action or chain that caused the event; a "
-            "spent "
-            "card "
-            "going to the Graveyard after it resolves does not count."
+            "spent card going to the Graveyard after it resolves does not count, and consecutive "
+            "operations of the same kind in one effect (destroy A and B) happen at the same time."
         ),
     ),
     _rule(

@@ -2187,6 +2187,7 @@ def resolve_effect_link(
         if spell_trap and (kind == "activation" or _spent(card)):
             to_graveyard(state, ref[0], ref[1], ref[2], [], "destroyed", "YGO-NEGATE")
         return
+    previous: tuple | None = None
     for op, params in effect.does:
         if op in ("negate_activation", "negate_effect") and number > 1:
             negated[number - 1] = "activation" if op == "negate_activation" else "effect"
@@ -2200,7 +2201,10 @@ def resolve_effect_link(
                     state, s_player, "monsters", s_index, events, "summon_negated", "YGO-NEGATE-SUMMON"
                 )
         else:
+            before = len(state.happened) if state.happened is not None else 0
             run_op(state, player, card, op, params, None, events)
+            _simultaneous_with_previous(state, op, previous)
+            previous = (op, before, previous)
     spent = spell_trap and _spent(card)
     if spent:
         happened, state.happened = state.happened, None
@@ -2214,6 +2218,22 @@ def resolve_effect_link(
             msg("Chain Link {link} ({card}) resolves.", link=number, card=card.name),
         )
     )
+
+
+def _simultaneous_with_previous(state: State, op: str, previous: tuple | None) -> None:
+    """Consecutive operations of the same kind ("destroy A and B") happen at the same time: what they did
+    is one thing for the timing, so a 'when' trigger of the first is not missed because of the second."""
+    happened = state.happened
+    if happened is None or previous is None or previous[0] != op:
+        return
+    start = previous[1]
+    while previous is not None and previous[0] == op:  # back to the first operation of the run
+        start = previous[1]
+        previous = previous[2]
+    group = happened[start][0] if start < len(happened) else None
+    if group is None:
+        return
+    happened[start:] = [(group, *entry[1:]) for entry in happened[start:]]
 
 
 def _spent(card: Card) -> bool:

@@ -47,7 +47,12 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
         "position": ("position", False),
     },
     "set_spell_trap": {"card": ("ref", True)},
-    "activate": {"card": ("ref", True), "in_response_to": ("link", False), "target": ("ref", False)},
+    "activate": {
+        "card": ("ref", True),
+        "in_response_to": ("link", False),
+        "target": ("ref", False),
+        "effect": ("index", False),
+    },
     "attack": {"attacker": ("ref", True), "target": ("ref?", False)},
     "next_phase": {"phase": ("phase", False)},
     "end_turn": {},
@@ -58,6 +63,9 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "destroy": {"card": ("ref", True)},
     "send_to_graveyard": {"card": ("ref", True)},
     "mill": {"of": ("player", True), "count": ("count", True)},
+    # step-by-step battle and triggers (docs/situations.md): "both players pass"; triggers put on a chain
+    "pass": {},
+    "chain_triggers": {"optional": ("refs", False)},
 }
 PLAYABLE = {"normal_summon", "set_monster", "special_summon", "set_spell_trap", "activate"}
 
@@ -128,6 +136,9 @@ def parse_action(state: State, data: Any, *, path: str) -> Action:
         elif value_kind == "phase":
             if value not in PHASES:
                 errors.append(PathError(at, f"one of {', '.join(PHASES)}"))
+        elif value_kind == "index":
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10:
+                errors.append(PathError(at, "the index of one of the card's effects, from 0"))
         elif value_kind in ("count", "amount", "link"):
             low = 1 if value_kind in ("count", "link") else 0
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 1_000_000:

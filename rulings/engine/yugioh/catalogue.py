@@ -28,6 +28,8 @@ RULESETS: dict[str, RuleSet] = {
             "hand_limit_any_player": False,
             "zero_atk_tie_destroys": False,
             "hand_limit": 6,
+            "segoc": True,
+            "monster_effects_speed_1": False,
         },
     ),
     "classic": RuleSet(
@@ -44,6 +46,8 @@ RULESETS: dict[str, RuleSet] = {
             "hand_limit_any_player": True,
             "zero_atk_tie_destroys": True,
             "hand_limit": 6,
+            "segoc": False,
+            "monster_effects_speed_1": True,
         },
     ),
 }
@@ -573,6 +577,284 @@ _RULES = [
         "destroyed monster goes to the Graveyard, a draw from an empty deck is a deck-out.",
         REGLEMENT,
         "Si un monstre fusion est détruit, il va au cimmetière.",
+    ),
+    # --- the Battle Phase step by step, effects, chains and triggers (issue 16) ---
+    _rule(
+        "YGO-BP-STEPS",
+        "The four steps of the Battle Phase",
+        'With step-by-step battle ("battle_steps": true) the Battle Phase has a Start Step, a Battle Step '
+        "(attack declarations and the window to respond to them), a Damage Step for each attack that goes "
+        "on, and an "
+        "End Step; both players pass to move from one to the next.",
+        BATAILLE,
+        "La Battle Phase est divisée en quatre étapes [...] Les étapes de début, de bataille et de fin ont "
+        "toujours "
+        "lieu pendant chaque phase de bataille",
+    ),
+    _rule(
+        "YGO-PASS",
+        "Both players pass",
+        "The game moves on only when both players pass: an open chain resolves, waiting triggers go on a "
+        "chain, "
+        "or the battle goes to its next step. Passing with nothing to resolve outside step-by-step battle is "
+        "next_phase.",
+        BATAILLE,
+        "jusqu'à ce que les deux joueurs acceptent de quitter l'étape de bataille.",
+    ),
+    _rule(
+        "YGO-DS-STEPS",
+        "The timings of the Damage Step",
+        "The Damage Step happens only for an attack that goes on; it runs start of the Damage Step, before "
+        "damage "
+        "calculation, damage calculation, after damage calculation, end of the Damage Step, then back to the "
+        "Battle Step.",
+        BATAILLE,
+        "L'étape de dégâts ne se produit que si l'attaque d'un monstre est réussie",
+        interpretation="The text names the Damage Step and its damage calculation; its five timings are the "
+        "official rules'.",
+    ),
+    _rule(
+        "YGO-DS-DAMAGE-CALCULATION",
+        "Damage calculation",
+        "Damage calculation is part of the Damage Step: a face-down target is flipped, the battle is "
+        "calculated and "
+        "the monsters it destroys go to the Graveyard; nothing is activated during the calculation itself.",
+        BATAILLE,
+        "Étape de dommages (y compris le calcul des dommages)",
+    ),
+    _rule(
+        "YGO-BP-REPLAY",
+        "Replay",
+        "If the number of monsters the defending player controls changes between the attack declaration and "
+        "the "
+        "Damage Step, the attack is replayed: the attacker may attack again, choose another target, or not "
+        "attack. If the attacker leaves the field or its Attack Position, the attack ends.",
+        BATAILLE,
+        "L'étape de dégâts ne se produit que si l'attaque d'un monstre est réussie",
+        interpretation=(
+            "The replay is the official rule; the text only says the Damage Step follows a successful "
+            "attack. A target that left the field while the count stayed the same ends the attack too."
+        ),
+    ),
+    _rule(
+        "YGO-BP-END-BY-EFFECT",
+        "An effect that ends the Battle Phase",
+        "An effect that ends the Battle Phase (end_battle_phase) moves the game at once to the End Step; "
+        "the attack "
+        "in progress ends.",
+        BATAILLE,
+        'Si un effet de carte termine la phase de bataille (tel que "Battle Fader"), il devient '
+        "immédiatement "
+        "l'étape de fin",
+    ),
+    _rule(
+        "YGO-DS-ACTIVATION",
+        "What may be activated in the Damage Step",
+        "During the Damage Step only these can be activated: effects of Spell Speed 2 or more that change "
+        "ATK or "
+        "DEF, mandatory effects, Counter Traps, effects that negate an activation, and triggers on a card "
+        "moving, "
+        "flipping or changing position.",
+        BATAILLE,
+        "Au cours de la phase de dommage, seules les cartes avec les effets suivants peuvent être activées",
+    ),
+    _rule(
+        "YGO-DS-ATK-DEF",
+        "Damage Step: ATK/DEF changes",
+        "A Spell Speed 2 or 3 effect that changes ATK or DEF can be activated in the Damage Step.",
+        BATAILLE,
+        "Spell Speed 2 Effets qui modifient ATK ou DEF",
+    ),
+    _rule(
+        "YGO-DS-MANDATORY",
+        "Damage Step: mandatory effects",
+        "A mandatory effect (a mandatory trigger, a flip effect) activates in the Damage Step.",
+        BATAILLE,
+        "Effets obligatoires",
+    ),
+    _rule(
+        "YGO-DS-COUNTER-TRAP",
+        "Damage Step: Counter Traps",
+        "A Counter Trap can be activated in the Damage Step.",
+        BATAILLE,
+        "Contrer les cartes pièges",
+    ),
+    _rule(
+        "YGO-DS-NEGATION",
+        "Damage Step: negations",
+        "An effect that negates the activation of a card or effect can be activated in the Damage Step.",
+        BATAILLE,
+        "Effets de monstres et de pièges qui annulent l'activation d'une carte ou d'un effet.",
+    ),
+    _rule(
+        "YGO-DS-MOVE-TRIGGER",
+        "Damage Step: triggers on a card moving, flipping or changing position",
+        "A trigger effect that answers a card moving to another place, being flipped (flip effects "
+        "included) or "
+        "changing its battle position can be activated in the Damage Step.",
+        BATAILLE,
+        "si cet effet s'active en réponse au déplacement de la carte vers un autre emplacement, au "
+        "retournement "
+        "(y compris les effets de retournement) ou à la modification de la position de combat.",
+    ),
+    _rule(
+        "YGO-EFFECT-OPS",
+        "What an effect does",
+        "An effect does what its operations say, from a closed list (destroy, negate, banish, return, change "
+        "position or control, modify ATK/DEF, draw, damage, gain LP, special summon, discard, end the Battle "
+        "Phase, skip a phase), in order, when its chain link resolves; an operand no longer there does "
+        "nothing.",
+        REGLEMENT,
+        "Vitesse I : Les effets des cartes monstres.",
+        interpretation="The vocabulary is ours: a judge describes a card text with these operations.",
+    ),
+    _rule(
+        "YGO-EFFECT-IGNITION",
+        "Ignition effects",
+        "An ignition effect is Spell Speed 1: its controller activates it in their Main Phase, from a "
+        "face-up "
+        "card, as Chain Link 1 only.",
+        NOTES,
+        "SS1 (Normal/Equip/Field/Continuous/Ritual Spells, Ignition and Trigger effects) can only be Chain "
+        "Link 1.",
+    ),
+    _rule(
+        "YGO-EFFECT-QUICK",
+        "Quick effects",
+        "A quick effect is Spell Speed 2: it can be activated in either player's turn and in response to a "
+        "Spell "
+        "Speed 1 or 2 link.",
+        NOTES,
+        "SS2 (Quick-Play, Normal/Continuous Traps, Quick Effects) answers SS1 or SS2.",
+    ),
+    _rule(
+        "YGO-EFFECT-CONTINUOUS",
+        "Continuous effects are not activated",
+        "A continuous effect applies while its card is face-up on the field; it is never activated and never "
+        "starts a chain.",
+        NOTES,
+        "SS1 (Normal/Equip/Field/Continuous/Ritual Spells, Ignition and Trigger effects) can only be Chain "
+        "Link 1.",
+        interpretation=(
+            "The notes list the Spell Speeds of what is activated; continuous effects are not in the "
+            "list because they are not activated (official rules)."
+        ),
+    ),
+    _rule(
+        "YGO-EFFECT-COST",
+        "Costs",
+        "A cost (paying LP, discarding) is paid when the effect is activated, before anyone responds; an "
+        "effect whose "
+        "cost cannot be paid cannot be activated.",
+        NOTES,
+        "SS1 (Normal/Equip/Field/Continuous/Ritual Spells, Ignition and Trigger effects) can only be Chain "
+        "Link 1.",
+        interpretation="Costs are the official rules'; the texts do not describe them.",
+    ),
+    _rule(
+        "YGO-TRIGGER-EFFECT",
+        "Trigger effects",
+        "A trigger effect activates when its event happens (a summon, a card destroyed or sent to the "
+        "Graveyard, an "
+        "attack declaration...), at Spell Speed 1: a mandatory one must be activated, an optional one ('you "
+        "can') "
+        "may be.",
+        NOTES,
+        "SS1 (Normal/Equip/Field/Continuous/Ritual Spells, Ignition and Trigger effects) can only be Chain "
+        "Link 1.",
+    ),
+    _rule(
+        "YGO-TRIGGER-SEGOC",
+        "Simultaneous triggers (SEGOC)",
+        "Triggers of the same event go on one chain in this order: the turn player's mandatory ones, the "
+        "opponent's mandatory ones, the turn player's optional ones, the opponent's optional ones; then the "
+        "chain "
+        "resolves last in, first out.",
+        NOTES,
+        "Chains resolve last in, first out.",
+        rulesets=("current",),
+        interpretation=(
+            "The order (SEGOC, Simultaneous Effects Go On Chain) is today's official rule; the texts "
+            "only give the resolution order."
+        ),
+    ),
+    _rule(
+        "YGO-TRIGGER-CLASSIC-ORDER",
+        "Triggers in the classic rulebook",
+        "The classic rulebook has no order for simultaneous triggers: they go on the chain in the order "
+        "their "
+        "events happened, and every monster effect is Spell Speed 1.",
+        REGLEMENT,
+        "Vitesse I : Les effets des cartes monstres.",
+        rulesets=("classic",),
+        interpretation="No SEGOC in the old text: we keep the order in which the events happened.",
+    ),
+    _rule(
+        "YGO-CLASSIC-MONSTER-SPEED-1",
+        "Monster effects are Spell Speed 1 (classic)",
+        "Under the classic rulebook every monster effect is Spell Speed 1: a monster's quick effect can only "
+        "start a chain, never answer a link.",
+        REGLEMENT,
+        "Vitesse I : Les effets des cartes monstres.",
+        rulesets=("classic",),
+        interpretation="Today's rules give quick effects Spell Speed 2 (current rule set); the old text puts "
+        "every monster effect at Spell Speed 1.",
+    ),
+    _rule(
+        "YGO-MISS-TIMING",
+        "Missing the timing",
+        "An optional trigger worded 'when … you can' is activated only if its event was the last thing to "
+        "happen; "
+        "if something else happened after it (a later link of the chain resolving, a later step of the same "
+        "effect), it misses the timing. 'If … you can' and mandatory triggers never miss it.",
+        NOTES,
+        "Chains resolve last in, first out.",
+        interpretation=(
+            "Missing the timing is today's official rule; the texts do not describe it. We apply it in "
+            "both rule sets. What happened last is read from the action or chain that caused the event; a "
+            "spent card going to the Graveyard after it resolves does not count, and consecutive "
+            "operations of the same kind in one effect (destroy A and B) happen at the same time."
+        ),
+    ),
+    _rule(
+        "YGO-FLIP-EFFECT",
+        "Flip effects",
+        "A flip effect activates whenever the monster is turned face-up (Flip Summon, attack, effect) and is "
+        "mandatory unless it says 'you can'; when the monster was flipped by an attack, the effect resolves "
+        "after "
+        "damage calculation, even if the monster was destroyed.",
+        REGLEMENT,
+        "Si un monstre est Flip parcequ'il est attaqué pendant la battle phase, on resoud l'effet après le "
+        "calcul "
+        "des dégats, même si le monstre est détruit, on applique toujours l'effet.",
+    ),
+    _rule(
+        "YGO-NEGATE",
+        "Negating an activation or an effect",
+        "An effect that negates answers the link before it: that link does not resolve. A negated "
+        "activation of a "
+        "Spell or Trap sends the card to the Graveyard.",
+        REGLEMENT,
+        "on ne peut donc contrer une carte qu'avec une autre carte d'une vitesse supérieure.",
+    ),
+    _rule(
+        "YGO-NEGATE-SUMMON",
+        "Negating a summon",
+        "A summon can be negated only right after it, while the monster is being summoned and before "
+        "anything else "
+        "is done; the negated monster goes to the Graveyard and its summon triggers do not activate.",
+        REGLEMENT,
+        "On définit un summon par un des événements suivants.",
+        interpretation="The summon negation window is the official rules'; the text defines the summons.",
+    ),
+    _rule(
+        "YGO-FUSION-RETURNS-EXTRA",
+        "A Fusion Monster returns to the Extra Deck",
+        "A Fusion Monster that an effect would return to the hand goes back to the Extra Deck instead.",
+        REGLEMENT,
+        "Si sous l'effet d'une carte, le monstre fusion doit retourner dans la main du joueur, il va, à la "
+        "place "
+        "sur le tas de cartes fusion sur le terrain.",
     ),
 ]
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..base import JSON, CardLookup, MalformedDocument, PathError
 from ..common.state import SlotEquality
+from ..effects import check_effects, parsed_effects
 from ..messages import Message, msg
 from .catalogue import RULESETS
 
@@ -30,15 +31,24 @@ MONSTER_TYPES = (
 ZONES = ("hand", "monsters", "spells_traps", "field_spell", "graveyard", "banished", "extra_deck", "deck")
 CARD_FIELDS = (
     "id", "name", "kind", "level", "atk", "def", "spell_type", "trap_type", "monster_type",
-    "attribute", "race", "text", "materials", "atk_modifier", "def_modifier",
+    "attribute", "race", "text", "materials", "atk_modifier", "def_modifier", "effects",
 )  # fmt: skip
 FIELD_FLAGS = ("summoned_this_turn", "set_this_turn", "changed_position_this_turn", "attacked_this_turn")
-FIELD_EXTRA = ("position", "face_up", *FIELD_FLAGS, "equipped_to", "counters")
+FIELD_EXTRA = ("position", "face_up", *FIELD_FLAGS, "equipped_to", "counters", "atk_boost", "def_boost")
 PLAYER_FIELDS = (
     "lp", "deck", "hand", "monsters", "spells_traps", "field_spell", "graveyard", "banished",
     "extra_deck", "normal_summon_used",
 )  # fmt: skip
-STATE_FIELDS = ("turn", "turn_player", "phase", "players", "draw_done", "chain", "ended")
+STATE_FIELDS = (
+    "turn", "turn_player", "phase", "players", "draw_done", "chain", "ended",
+    "battle_steps", "battle_step", "attack", "pending_triggers",
+)  # fmt: skip
+# The steps of the Battle Phase when a document opts into step-by-step battle ("battle_steps": true).
+BATTLE_STEPS = (
+    "start", "battle", "damage_start", "before_damage", "damage_calculation", "after_damage", "damage_end",
+    "end",
+)  # fmt: skip
+DAMAGE_STEPS = ("damage_start", "before_damage", "damage_calculation", "after_damage", "damage_end")
 UNKNOWN_CARD_JSON: JSON = {"kind": "unknown"}
 
 
@@ -47,7 +57,7 @@ class Card:
 
     __slots__ = (
         "name", "kind", "level", "atk", "def_", "spell_type", "trap_type", "monster_type", "materials",
-        "atk_modifier", "def_modifier", "json", "speed",
+        "atk_modifier", "def_modifier", "json", "speed", "effects",
     )  # fmt: skip
 
     def __init__(self, data: JSON):
@@ -63,6 +73,8 @@ class Card:
         self.materials = tuple(data.get("materials", ()))
         self.atk_modifier = data.get("atk_modifier", 0)
         self.def_modifier = data.get("def_modifier", 0)
+        counter = self.trap_type == "counter"
+        self.effects = parsed_effects(data["effects"], counter) if "effects" in data else ()
         if self.kind == "trap":
             self.speed = 3 if self.trap_type == "counter" else 2
         elif self.kind == "spell":
@@ -83,6 +95,7 @@ class OnField(SlotEquality):
 
     __slots__ = (
         "card", "position", "face_up", "summoned", "set_", "changed", "attacked", "equipped_to", "counters",
+        "boost",
     )  # fmt: skip
 
     def __init__(
@@ -96,6 +109,7 @@ class OnField(SlotEquality):
         attacked: bool = False,
         equipped_to: tuple[str, int] | None = None,
         counters: int = 0,
+        boost: tuple[int, int] = (0, 0),
     ):
         self.card = card
         self.position = position
@@ -106,11 +120,12 @@ class OnField(SlotEquality):
         self.attacked = attacked
         self.equipped_to = equipped_to
         self.counters = counters
+        self.boost = boost  # ATK and DEF added by effects (modify_atk / modify_def)
 
     def copy(self) -> OnField:
         return OnField(
             self.card, self.position, self.face_up, self.summoned, self.set_, self.changed, self.attacked,
-            self.equipped_to, self.counters,
+            self.equipped_to, self.counters, self.boost,
         )  # fmt: skip
 
 
@@ -137,7 +152,18 @@ class Player:
 
 
 class State:
-    __slots__ = ("turn", "turn_player", "phase", "players", "ruleset", "flags", "draw_done", "chain", "ended")
+    """``chain`` holds links ``(player, ref, speed, effect index or None, card)``; ``battle_steps`` is the
+    opt-in to step-by-step battle, ``battle_step`` the current step and ``attack`` the attack in progress
+    ``(attacker ref, target ref or None, opponent's monster count at declaration)``; ``pending`` the
+    triggers waiting to go on a chain ``(player, card, effect index, optional, missed)``. ``summoning`` (the
+    monster whose summon can still be negated) and ``happened`` (what happened during the action being
+    applied) are transient: they live for one action and are not part of the document."""
+
+    __slots__ = (
+        "turn", "turn_player", "phase", "players", "ruleset", "flags", "draw_done", "chain", "ended",
+        "battle_steps", "battle_step", "attack", "pending", "summoning", "happened", "has_effects",
+        "missed",
+    )  # fmt: skip
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -150,6 +176,14 @@ class State:
         s.draw_done = self.draw_done
         s.chain = self.chain
         s.ended = self.ended
+        s.battle_steps = self.battle_steps
+        s.battle_step = self.battle_step
+        s.attack = self.attack
+        s.pending = self.pending
+        s.summoning = None
+        s.happened = None
+        s.has_effects = self.has_effects
+        s.missed = ()
         return s
 
     def mut_monster(self, player: str, index: int) -> OnField:
@@ -176,6 +210,36 @@ def parse_ref(ref: Any) -> tuple[str, str, int] | None:
     if not index.isdigit() or len(index) > 6:
         return None
     return parts[0], parts[1], int(index)
+
+
+def any_effects(state: State) -> bool:
+    """Whether a card of the state carries effects (the effect machinery is skipped otherwise)."""
+    for p in state.players.values():
+        for cards in (p.hand, p.graveyard, p.banished, p.extra, p.deck or ()):
+            if any(c.effects for c in cards):
+                return True
+        for slot in (*p.monsters, *p.spells, p.field_spell):
+            if slot is not None and slot.card.effects:
+                return True
+    return False
+
+
+def find_card(state: State, card: Card) -> str | None:
+    """Where that very card is now (a reference), or None."""
+    for side in PLAYERS:
+        p = state.players[side]
+        for zone, cards in (("monsters", p.monsters), ("spells_traps", p.spells)):
+            for i, slot in enumerate(cards):
+                if slot is not None and slot.card is card:
+                    return f"{side}.{zone}.{i}"
+        if p.field_spell is not None and p.field_spell.card is card:
+            return f"{side}.field_spell"
+        for zone, cards in (("graveyard", p.graveyard), ("hand", p.hand), ("banished", p.banished),
+                            ("extra_deck", p.extra), ("deck", p.deck or ())):  # fmt: skip
+            for i, c in enumerate(cards):
+                if c is card:
+                    return f"{side}.{zone}.{i}"
+    return None
 
 
 def ref_str(player: str, zone: str, index: int) -> str:
@@ -276,6 +340,14 @@ class Parser:
             self.error(f"{path}/name", "a card name is a string")
         if "id" in data and not (_is_int(data["id"]) or isinstance(data["id"], str)):
             self.error(f"{path}/id", "a card id is a number or a string")
+        if "effects" in data:
+            check_effects(
+                data["effects"],
+                f"{path}/effects",
+                self.error,
+                is_ref=lambda v: parse_ref(v) is not None,
+                phases=PHASES,
+            )
         for key in ("attribute", "race", "text"):
             if key in data and not isinstance(data[key], str):
                 self.error(f"{path}/{key}", "must be a string")
@@ -345,6 +417,16 @@ class Parser:
         if not _is_int(counters) or not 0 <= counters <= 1_000_000:
             self.error(f"{path}/counters", "a whole number, 0 or more")
             counters = 0
+        boost = [0, 0]
+        for n, key in enumerate(("atk_boost", "def_boost")):
+            if key in data:
+                value = data[key]
+                if zone_kind != "monster":
+                    self.error(f"{path}/{key}", "only monsters have ATK and DEF changed by effects")
+                elif not _is_int(value) or abs(value) > 1_000_000:
+                    self.error(f"{path}/{key}", "a whole number (negative lowers the stat)")
+                else:
+                    boost[n] = value
         if zone_kind == "monster":
             position = data.get("position", "attack" if face_up else "defense")
             if position not in ("attack", "defense"):
@@ -366,7 +448,7 @@ class Parser:
                 self.error(f"{path}/equipped_to", 'a reference to a monster such as "B.monsters.2"')
             else:
                 equipped_to = (ref[0], ref[2])
-        return OnField(card, position, face_up, *flags, equipped_to, counters)
+        return OnField(card, position, face_up, *flags, equipped_to, counters, (boost[0], boost[1]))
 
     def cards_list(self, data: Any, path: str) -> list[Card]:
         if not isinstance(data, list):
@@ -461,10 +543,21 @@ def parse_state(data: Any, *, ruleset: str, cards: CardLookup | None = None, pat
                     state.players[name] = player
     state.chain = ()
     state.ended = None
+    state.battle_steps = parser._flag(data, "battle_steps", path, "battle_step" in data)
+    state.battle_step = None
+    state.attack = None
+    state.pending = ()
+    state.summoning = state.happened = None
+    state.missed = ()
+    state.has_effects = any_effects(state) if not parser.errors else False
     if not parser.errors:
         _check_references(parser, state, path)
         state.chain = _parse_chain(parser, state, data.get("chain", []), f"{path}/chain")
         state.ended = _parse_ended(parser, data.get("ended"), f"{path}/ended")
+        _parse_battle(parser, state, data, path)
+        state.pending = _parse_pending(
+            parser, state, data.get("pending_triggers", []), f"{path}/pending_triggers"
+        )
     if parser.errors:
         raise MalformedDocument(parser.errors)
     return state
@@ -485,20 +578,104 @@ def _parse_chain(parser: Parser, state: State, data: Any, path: str) -> tuple:
         return ()
     links = []
     for i, link in enumerate(data):
-        if not isinstance(link, dict) or set(link) - {"player", "card"} or "card" not in link:
+        if not isinstance(link, dict) or set(link) - {"player", "card", "effect"} or "card" not in link:
             parser.error(f"{path}/{i}", 'a chain link is {"player": "A", "card": "A.spells_traps.0"}')
             continue
         ref = parse_ref(link["card"])
         target = lookup(state, ref) if ref else None
-        if not isinstance(target, OnField) or ref[1] not in ("spells_traps", "field_spell"):
-            parser.error(f"{path}/{i}/card", "a reference to a Spell or Trap on the field")
-            continue
-        player = link.get("player", ref[0])
+        effect = link.get("effect")
+        player = link.get("player", ref[0] if ref else "A")
         if player not in PLAYERS:
             parser.error(f"{path}/{i}/player", 'the player is "A" or "B"')
             continue
-        links.append((player, ref, target.card.speed))
+        if effect is not None:
+            card = target.card if isinstance(target, OnField) else target
+            if not isinstance(card, Card) or not _is_int(effect) or not 0 <= effect < len(card.effects):
+                parser.error(f"{path}/{i}/effect", "the index of one of that card's effects")
+                continue
+            links.append((player, ref, card.effects[effect].speed, effect, card))
+            continue
+        if not isinstance(target, OnField) or ref[1] not in ("spells_traps", "field_spell"):
+            parser.error(f"{path}/{i}/card", "a reference to a Spell or Trap on the field")
+            continue
+        links.append((player, ref, target.card.speed, None, target.card))
     return tuple(links)
+
+
+def _parse_battle(parser: Parser, state: State, data: JSON, path: str) -> None:
+    step = data.get("battle_step")
+    if step is not None:
+        if step not in BATTLE_STEPS:
+            parser.error(f"{path}/battle_step", f"one of {', '.join(BATTLE_STEPS)}")
+        elif state.phase != "battle":
+            parser.error(f"{path}/battle_step", "a battle step only in the battle phase")
+        else:
+            state.battle_step = step
+    elif state.battle_steps and state.phase == "battle":
+        state.battle_step = "start"
+    attack = data.get("attack")
+    if attack is None:
+        return
+    if (
+        not isinstance(attack, dict)
+        or set(attack) - {"attacker", "target", "monsters_at_declaration"}
+        or "attacker" not in attack
+    ):
+        parser.error(
+            f"{path}/attack", 'the attack in progress is {"attacker": "A.monsters.0", "target": ...}'
+        )
+        return
+    refs = []
+    for key in ("attacker", "target"):
+        value = attack.get(key)
+        ref = parse_ref(value) if value is not None else None
+        if value is not None and (ref is None or ref[1] != "monsters" or ref[2] > 4):
+            # the zone may be empty: a monster of the battle can leave before the next pass ends the attack
+            parser.error(f"{path}/attack/{key}", 'a Monster Zone such as "B.monsters.0", or null')
+            return
+        refs.append(ref)
+    if refs[0] is None:
+        parser.error(f"{path}/attack/attacker", "a reference to a monster on the field")
+        return
+    if state.battle_step in (None, "start", "end"):
+        parser.error(f"{path}/attack", "an attack is in progress only in the battle or damage step")
+        return
+    opponent = OTHER[refs[0][0]]
+    count = sum(1 for m in state.players[opponent].monsters if m is not None)
+    count = attack.get("monsters_at_declaration", count)
+    if not _is_int(count) or not 0 <= count <= 5:
+        parser.error(f"{path}/attack/monsters_at_declaration", "a whole number from 0 to 5")
+        return
+    state.attack = (refs[0], refs[1], count)
+
+
+def _parse_pending(parser: Parser, state: State, data: Any, path: str) -> tuple:
+    if not isinstance(data, list):
+        parser.error(path, "a list of triggers")
+        return ()
+    out = []
+    for i, item in enumerate(data):
+        ref = parse_ref(item.get("card")) if isinstance(item, dict) else None
+        found = lookup(state, ref) if ref else None
+        card = found.card if isinstance(found, OnField) else found
+        effect = item.get("effect", 0) if isinstance(item, dict) else None
+        if (
+            not isinstance(card, Card)
+            or set(item) - {"card", "effect", "player"}
+            or not _is_int(effect)
+            or not 0 <= effect < len(card.effects)
+            or card.effects[effect].timing not in ("trigger", "flip")
+        ):
+            parser.error(
+                f"{path}/{i}", 'a trigger is {"card": "A.monsters.0", "effect": 0} (a trigger or flip effect)'
+            )
+            continue
+        player = item.get("player", ref[0])
+        if player not in PLAYERS:
+            parser.error(f"{path}/{i}/player", 'the player is "A" or "B"')
+            continue
+        out.append((player, card, effect, i))
+    return tuple(out)
 
 
 def _parse_ended(parser: Parser, data: Any, path: str) -> tuple | None:
@@ -537,6 +714,10 @@ def field_json(slot: OnField | None, monster: bool) -> JSON | None:
         out["equipped_to"] = ref_str(slot.equipped_to[0], "monsters", slot.equipped_to[1])
     if slot.counters:
         out["counters"] = slot.counters
+    if slot.boost[0]:
+        out["atk_boost"] = slot.boost[0]
+    if slot.boost[1]:
+        out["def_boost"] = slot.boost[1]
     return out
 
 
@@ -565,7 +746,29 @@ def state_to_json(state: State) -> JSON:
     if state.draw_done and state.phase == "draw":
         out["draw_done"] = True
     if state.chain:
-        out["chain"] = [{"player": p, "card": ref_str(*ref)} for p, ref, _ in state.chain]
+        out["chain"] = [
+            {"player": p, "card": ref_str(*ref)}
+            if e is None
+            else {"player": p, "card": ref_str(*ref), "effect": e}
+            for p, ref, _, e, _card in state.chain
+        ]
+    if state.battle_steps:
+        out["battle_steps"] = True
+        if state.battle_step is not None:
+            out["battle_step"] = state.battle_step
+    if state.attack is not None:
+        attacker, target, count = state.attack
+        out["attack"] = {
+            "attacker": ref_str(*attacker),
+            "target": None if target is None else ref_str(*target),
+            "monsters_at_declaration": count,
+        }
+    if state.pending:
+        out["pending_triggers"] = [
+            {"card": where, "effect": e, "player": p}
+            for p, card, e, _order in state.pending
+            if (where := find_card(state, card)) is not None
+        ]
     if state.ended is not None:
         winner, draw, rules = state.ended
         out["ended"] = {"winner": winner, "draw": draw, "rules": list(rules)}

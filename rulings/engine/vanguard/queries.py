@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import JSON, Event, MalformedDocument, PathError
+from ..base import JSON, Event, IllegalAction, MalformedDocument, PathError
 from ..messages import Sentences, msg
 from .actions import Action, _check_reference, _parse_cards, resolve
-from .rules import advance, assign_trigger, attack_power, drive_count, legal_actions, losers
+from .rules import advance, apply, assign_trigger, attack_power, drive_count, legal_actions, losers
 from .state import BEHIND, FRONT_CIRCLES, REAR_CIRCLES, Battle, Card, State, _Errors, other
 
 # Stands for a check card the question left out (deck given as a count): a card without a trigger.
@@ -145,6 +145,9 @@ def damage(state: State, query: dict[str, Any], path: str) -> JSON:
     if errors.items:
         raise MalformedDocument(errors.items)
 
+    legality = attack_legality(
+        state, player, attacker_ref, target_ref, booster_ref, guardian_refs, interceptor_refs
+    )
     sim = state.copy()
     sim.phase = "battle"
     sim.turn_player = player
@@ -229,7 +232,42 @@ def damage(state: State, query: dict[str, Any], path: str) -> JSON:
             if left is not None
         },
         "loses": sorted({e.data["player"] for e in events if e.type == "lose"} | _losers(sim)),
+        **legality,
     }
+
+
+def attack_legality(
+    state: State,
+    player: str,
+    attacker: str,
+    target: str,
+    booster: str | None,
+    guardians: list[str],
+    interceptors: list[str],
+) -> JSON:
+    """``{"legal": true}``, or ``{"legal": false, "not_legal": {"rules", "explanation"}}``: whether the
+    attack (with its boost) could be declared now, and the guardians and interceptors called against it
+    — the same refusals ``apply`` gives, tried on copies."""
+    if state.battle is not None:
+        return _not_legal(IllegalAction(["VG-TURN-PHASES"], msg("An attack is still being resolved.")))
+    fields: dict[str, Any] = {"attacker": attacker, "target": target}
+    if booster is not None:
+        fields["booster"] = booster
+    try:
+        after, _ = apply(state, Action("attack", player, **fields))
+        defender = other(player)
+        if guardians:
+            after, _ = apply(after, Action("guard", defender, cards=tuple(guardians)))
+        for ref in interceptors:
+            circle = ref.split(".")[2]
+            after, _ = apply(after, Action("intercept", defender, card=f"{defender}.circles.{circle}"))
+    except IllegalAction as error:
+        return _not_legal(error)
+    return {"legal": True}
+
+
+def _not_legal(error: IllegalAction) -> JSON:
+    return {"legal": False, "not_legal": {"rules": list(error.rules), "explanation": error.message}}
 
 
 def _losers(state: State) -> set[str]:

@@ -22,7 +22,7 @@ from itertools import combinations
 
 from ..base import Event, GameOver, IllegalAction, MalformedDocument, Outcome, PathError
 from ..messages import Message, msg, terms
-from .actions import CIRCLE_REFS, Action, default_player, hand_ref, make, resolve
+from .actions import CIRCLE_REFS, Action, default_player, hand_ref, make, parse_action, resolve
 from .state import (
     BEHIND,
     COLUMN_PARTNER,
@@ -1232,6 +1232,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     battle = new.battle
     if battle is not None and battle.trigger is None and battle.step == "guard":
         defender = other(battle.player)
+        _refuse_in_guard_step(action, defender)
         if not (action.player == defender and action.type in ("guard", "intercept")):
             # The defender said nothing more: the guard step ends before this action.
             advance(new, events, close_guard=True)
@@ -1273,11 +1274,59 @@ def settle(state: State, next_action: object) -> tuple[State, list[Event]]:
             actor = default_player(state, next_action["type"])
         if actor == other(battle.player):
             return state, []
+    if isinstance(next_action, dict):
+        # The defender's other actions and the attacker's guard are refused before anything happens.
+        kind = next_action.get("type")
+        actor = next_action.get("player")
+        if actor is None and kind in ("guard", "intercept"):
+            actor = other(state.turn_player)
+        if actor is None and kind == "assign_trigger":
+            actor = "any"  # whoever's trigger the closed step reveals
+        defender_acts = actor == other(battle.player) and kind != "assign_trigger"
+        if defender_acts or (actor == battle.player and kind in ("guard", "intercept")):
+            return state, []
     new = state.copy()
     events: list[Event] = []
     advance(new, events, close_guard=True)
     events.extend(_loss_events(new))
+    waits = new.battle is not None and new.battle.trigger is not None
+    if next_action is not None and not waits and not outcome(new).finished and _refused(new, next_action):
+        # The attacker's next action closes the guard step (the defender has passed) unless it is
+        # refused for its own reason: a refused action changes nothing.
+        return state, []
     return new, events
+
+
+def _refuse_in_guard_step(action: Action, defender: str) -> None:
+    """In the guard step the defender only guards or intercepts (or, once the step closes, assigns a
+    damage-check trigger), and only the defender guards: anything else from them, and the attacker's
+    guard or intercept, is refused before the step closes."""
+    if action.type in ("guard", "intercept") and action.player != defender:
+        raise _illegal(
+            "VG-GUARD" if action.type == "guard" else "VG-INTERCEPT",
+            msg("Only the attacked player (player {defender}) guards and intercepts.", defender=defender),
+        )
+    if action.player == defender and action.type not in ("guard", "intercept", "assign_trigger"):
+        raise _illegal(
+            ("VG-GUARD", "VG-TURN-PHASES"),
+            msg(
+                "Player {defender} is being attacked: until they stop guarding they can only guard or "
+                "intercept.",
+                defender=defender,
+            ),
+        )
+
+
+def _refused(state: State, data: object) -> bool:
+    """Whether the next action (raw JSON) would be refused in ``state`` (the battle's guard step closed).
+    A malformed one is left to the replay, which reports it where it is."""
+    try:
+        apply(state, parse_action(state, data, path="/actions/0"))
+    except IllegalAction:
+        return True
+    except MalformedDocument:
+        return False
+    return False
 
 
 # ---------------------------------------------------------------------------------- legal actions

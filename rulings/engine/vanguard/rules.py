@@ -22,6 +22,16 @@ from itertools import combinations
 
 from ..base import Event, GameOver, IllegalAction, MalformedDocument, Outcome, PathError
 from ..messages import Message, msg, terms
+from .abilities import (
+    activate,
+    cont_bonus,
+    guardian_shield,
+    legal_activations,
+    pending_options,
+    resolve_skill,
+    trigger,
+    triggered,
+)
 from .actions import CIRCLE_REFS, Action, default_player, hand_ref, make, parse_action, resolve
 from .state import (
     BEHIND,
@@ -150,7 +160,7 @@ def _clear_bonuses(state: State) -> None:
     for side in state.players.values():
         circles = side.circles
         for name, unit in circles.items():
-            if unit is not None and (unit.power_bonus or unit.critical_bonus):
+            if unit is not None and (unit.power_bonus or unit.critical_bonus or unit.used):
                 circles[name] = Unit(unit.card, unit.stand)
 
 
@@ -462,20 +472,49 @@ def drive_count(unit: Unit, circle: str) -> int:
     return 2 if unit.card.grade >= 3 else 1
 
 
+def _has_skills(side: PlayerState) -> bool:
+    return any(u is not None and u.card.skills for u in side.circles.values())
+
+
 def attack_power(state: State, battle: Battle) -> int:
-    circles = state.players[battle.player].circles
+    """The attacker's power with its booster's, CONT modifiers included (VG-SKILL-CONT)."""
+    player = battle.player
+    side = state.players[player]
+    circles = side.circles
     attacker = circles[battle.attacker]
     power = attacker.power if attacker is not None else 0
-    if battle.booster is not None and circles[battle.booster] is not None:
-        power += circles[battle.booster].power
+    booster = battle.booster
+    if booster is not None and circles[booster] is not None:
+        power += circles[booster].power
+    if _has_skills(side):
+        if attacker is not None:
+            power += cont_bonus(state, player, battle.attacker, "power")
+        if booster is not None and circles[booster] is not None:
+            power += cont_bonus(state, player, booster, "power")
     return power
 
 
 def defense_power(state: State, battle: Battle) -> int:
-    side = state.players[other(battle.player)]
+    """The attacked unit's power (CONT modifiers included) plus every guardian's shield."""
+    defender = other(battle.player)
+    side = state.players[defender]
     target = side.circles[battle.target]
     power = target.power if target is not None else 0
-    return power + sum(card.shield or 0 for card in side.guardians)
+    if target is not None and _has_skills(side):
+        power += cont_bonus(state, defender, battle.target, "power")
+    guardians = side.guardians
+    if any(card.skills for card in guardians):
+        return power + sum(guardian_shield(state, defender, card) for card in guardians)
+    return power + sum(card.shield or 0 for card in guardians)
+
+
+def unit_critical(state: State, player: str, circle: str) -> int:
+    unit = state.players[player].circles[circle]
+    if unit is None:
+        return 1
+    if _has_skills(state.players[player]):
+        return unit.critical + cont_bonus(state, player, circle, "critical")
+    return unit.critical
 
 
 def can_guard_with(card: Card, vanguard_grade: int) -> Message | None:
@@ -629,15 +668,21 @@ def _close_battle(state: State, events: list[Event]) -> None:
                 player=other(battle.player),
             )
         )
+    ending = None
+    attacker = state.players[battle.player].circles[battle.attacker]
+    if attacker is not None and attacker.card.skills:
+        ending = triggered(state, "battle_end", [(battle.player, battle.attacker)])
     state.battle = None
     events.append(_event("battle_end", (), msg("The battle ends.")))
+    if ending:
+        trigger(state, "battle_end", [], events, ending)
 
 
 def advance(state: State, events: list[Event], *, close_guard: bool = False) -> None:
     """Run the battle's automatic sub-steps until a player must choose or the battle ends (in place)."""
     battle = state.battle
     while battle is not None:
-        if battle.trigger is not None or losers(state):
+        if battle.trigger is not None or state.pending or losers(state):
             return
         if battle.step == "guard":
             if not close_guard:
@@ -690,8 +735,7 @@ def advance(state: State, events: list[Event], *, close_guard: bool = False) -> 
                 )
                 circles = state.players[defender].circles
                 if battle.target == "V":
-                    attacker = state.players[attacker_side].circles[battle.attacker]
-                    battle.damage_left = attacker.critical if attacker is not None else 1
+                    battle.damage_left = unit_critical(state, attacker_side, battle.attacker)
                 elif circles[battle.target] is not None:
                     retired = circles[battle.target]
                     circles[battle.target] = None
@@ -710,6 +754,10 @@ def advance(state: State, events: list[Event], *, close_guard: bool = False) -> 
         if battle.damage_left > 0:
             if _check(state, battle, defender, "damage", events):
                 return
+            continue
+        if battle.hit and not battle.hit_done:
+            battle.hit_done = True
+            trigger(state, "hit", [(attacker_side, battle.attacker)], events)
             continue
         _close_battle(state, events)
         return
@@ -871,6 +919,8 @@ def _ride(state: State, action: Action, events: list[Event]) -> None:
             card=card.name,
         )
     )
+    if card.skills:
+        trigger(state, "placed", [(player, "V")], events)
 
 
 def _call(state: State, action: Action, events: list[Event]) -> None:
@@ -917,6 +967,8 @@ def _call(state: State, action: Action, events: list[Event]) -> None:
             circle=circle,
         )
     )
+    if card.skills:
+        trigger(state, "placed", [(player, circle)], events)
 
 
 def _move(state: State, action: Action, events: list[Event]) -> None:
@@ -1050,6 +1102,16 @@ def _attack(state: State, action: Action, events: list[Event]) -> None:
             power=attack_power(state, battle),
         )
     )
+    defender_side = state.players[defender]
+    if _has_skills(side) or _has_skills(defender_side):
+        found = [
+            *triggered(state, "attack", [(player, circle)]),
+            *triggered(state, "boost", [(player, booster_circle)] if booster_circle else []),
+            *triggered(state, "attacked", [(defender, target)]),
+        ]
+        turn_player = state.turn_player
+        found = [p for p in found if p.player == turn_player] + [p for p in found if p.player != turn_player]
+        trigger(state, "attack", [], events, found)
     advance(state, events)
 
 
@@ -1196,7 +1258,7 @@ def _end_turn_action(state: State, action: Action, events: list[Event]) -> None:
     _end_turn(state, events)
 
 
-_ONE_SIDED = frozenset({"ride", "call", "move"})
+_ONE_SIDED = frozenset({"ride", "call", "move", "activate"})
 _QUIET = frozenset({"ride", "main"})  # next_phase from there only changes the phase
 _HANDLERS = {
     "mulligan": _mulligan,
@@ -1208,6 +1270,7 @@ _HANDLERS = {
     "intercept": _intercept,
     "next_phase": _next_phase,
     "end_turn": _end_turn_action,
+    "activate": activate,
 }
 
 
@@ -1216,6 +1279,8 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     if finished.finished:
         raise GameOver(finished.rules, msg("The game is already over: no further action applies."))
     kind = action.type
+    if state.pending or kind == "resolve_skill":
+        return _apply_pending(state, action)
     quiet = kind == "next_phase" and (state.phase in _QUIET or (state.phase == "draw" and state.draw_done))
     if quiet and state.phase == "main" and _no_battle_this_turn(state):
         quiet = False  # straight to the end phase, which clears trigger bonuses: the zones change
@@ -1263,10 +1328,30 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     return new, events
 
 
+def _apply_pending(state: State, action: Action) -> tuple[State, list[Event]]:
+    """While AUTO skills wait, only ``resolve_skill`` applies (VG-SKILL-AUTO, VG-SKILL-AUTO-ORDER)."""
+    if action.type != "resolve_skill":
+        raise _illegal(
+            "VG-SKILL-AUTO",
+            msg(
+                "Player {player} must first resolve the waiting AUTO skill: resolve_skill.",
+                player=state.pending[0].player,
+            ),
+        )
+    new = state.copy()
+    events: list[Event] = []
+    resolve_skill(new, action, events)
+    advance(new, events)
+    events.extend(_loss_events(new))
+    return new, events
+
+
 def settle(state: State, next_action: object) -> tuple[State, list[Event]]:
     """Close an open guard step unless the next action is the defender's guard or intercept."""
     battle = state.battle
     if battle is None or battle.trigger is not None or battle.step != "guard" or outcome(state).finished:
+        return state, []
+    if state.pending:
         return state, []
     if isinstance(next_action, dict) and next_action.get("type") in ("guard", "intercept"):
         actor = next_action.get("player")
@@ -1357,6 +1442,8 @@ def _assign_options(state: State, pending: PendingTrigger) -> list[Action]:
 def legal_actions(state: State, player: str | None = None) -> list[Action]:
     if _someone_lost(state):
         return []
+    if state.pending:
+        return pending_options(state, player)
     out: list[Action] = []
     if state.phase == "setup":
         for p in ("A", "B"):
@@ -1411,6 +1498,7 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
         for source, dest in COLUMN_PARTNER.items():
             if circles[source] is not None:
                 out.append(make({"type": "move", "player": me, "card": refs[source], "circle": dest}))
+        out.extend(legal_activations(state, me))
     elif phase == "battle" and not _no_battle_this_turn(state):
         foe = other(me)
         foe_circles = state.players[foe].circles

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..base import JSON, CardLookup, MalformedDocument, PathError
 from .catalogue import RULESETS
+from .skills import Skill, parse_skill
 
 PLAYERS = ("A", "B")
 PHASES = ("setup", "stand", "draw", "ride", "main", "battle", "end")
@@ -25,8 +26,8 @@ LIST_ZONES = ("damage", "hand", "drop", "soul", "guardians", "removed")
 BATTLE_STEPS = ("guard", "drive", "damage")
 CHECK_KINDS = ("drive", "damage")
 
-CARD_FIELDS = ("name", "grade", "power", "shield", "critical", "clan", "trigger", "sentinel")
-UNIT_FIELDS = (*CARD_FIELDS, "stand", "power_bonus", "critical_bonus")
+CARD_FIELDS = ("name", "grade", "power", "shield", "critical", "clan", "trigger", "sentinel", "skills")
+UNIT_FIELDS = (*CARD_FIELDS, "stand", "power_bonus", "critical_bonus", "skills_used")
 PLAYER_FIELDS = (
     "damage",
     "deck",
@@ -38,8 +39,10 @@ PLAYER_FIELDS = (
     "circles",
     "rode_this_turn",
     "mulligan_done",
+    "damage_face_down",
 )
-STATE_FIELDS = ("turn", "turn_player", "phase", "draw_done", "players", "battle")
+STATE_FIELDS = ("turn", "turn_player", "phase", "draw_done", "players", "battle", "pending_skills")
+PENDING_FIELDS = ("player", "unit", "skill", "name", "timing")
 BATTLE_FIELDS = (
     "attacker",
     "target",
@@ -51,6 +54,7 @@ BATTLE_FIELDS = (
     "drive_checks",
     "damage_checks",
     "trigger",
+    "hit_skills_done",
 )
 TRIGGER_FIELDS = ("player", "card", "check")
 
@@ -62,7 +66,18 @@ def other(player: str) -> str:
 class Card:
     """A card's printed characteristics. Never modified after construction."""
 
-    __slots__ = ("name", "grade", "power", "shield", "critical", "clan", "trigger", "sentinel", "hidden")
+    __slots__ = (
+        "name",
+        "grade",
+        "power",
+        "shield",
+        "critical",
+        "clan",
+        "trigger",
+        "sentinel",
+        "hidden",
+        "skills",
+    )
 
     def __init__(
         self,
@@ -75,6 +90,7 @@ class Card:
         trigger: str | None = None,
         sentinel: bool = False,
         hidden: bool = False,
+        skills: tuple[Skill, ...] = (),
     ):
         self.name = name
         self.grade = grade
@@ -85,10 +101,16 @@ class Card:
         self.trigger = trigger
         self.sentinel = sentinel
         self.hidden = hidden
+        self.skills = skills
 
     def to_json(self) -> JSON:
         if self.hidden:
             return {"hidden": True}
+        if self.skills:
+            return {**self._json(), "skills": [skill.to_json() for skill in self.skills]}
+        return self._json()
+
+    def _json(self) -> JSON:
         return {
             "name": self.name,
             "grade": self.grade,
@@ -111,13 +133,21 @@ HIDDEN = Card("?", 0, 0, hidden=True)
 class Unit:
     """A card on a circle with its standing state and its bonuses until the end phase."""
 
-    __slots__ = ("card", "stand", "power_bonus", "critical_bonus")
+    __slots__ = ("card", "stand", "power_bonus", "critical_bonus", "used")
 
-    def __init__(self, card: Card, stand: bool = True, power_bonus: int = 0, critical_bonus: int = 0):
+    def __init__(
+        self,
+        card: Card,
+        stand: bool = True,
+        power_bonus: int = 0,
+        critical_bonus: int = 0,
+        used: tuple[int, ...] = (),
+    ):
         self.card = card
         self.stand = stand
         self.power_bonus = power_bonus
         self.critical_bonus = critical_bonus
+        self.used = used  # indexes of the card's once-per-turn skills used this turn
 
     @property
     def power(self) -> int:
@@ -128,18 +158,23 @@ class Unit:
         return self.card.critical + self.critical_bonus
 
     def rested(self) -> Unit:
-        return Unit(self.card, False, self.power_bonus, self.critical_bonus)
+        return Unit(self.card, False, self.power_bonus, self.critical_bonus, self.used)
 
     def stood(self) -> Unit:
-        return Unit(self.card, True, self.power_bonus, self.critical_bonus)
+        return Unit(self.card, True, self.power_bonus, self.critical_bonus, self.used)
 
     def plus(self, power: int = 0, critical: int = 0) -> Unit:
-        return Unit(self.card, self.stand, self.power_bonus + power, self.critical_bonus + critical)
+        return Unit(
+            self.card, self.stand, self.power_bonus + power, self.critical_bonus + critical, self.used
+        )
+
+    def using(self, index: int) -> Unit:
+        return Unit(self.card, self.stand, self.power_bonus, self.critical_bonus, (*self.used, index))
 
     def to_json(self) -> JSON:
         """``power`` and ``critical`` are the current values; the bonuses say how much of them lasts only
         until the end phase."""
-        return {
+        out = {
             **self.card.to_json(),
             "power": self.card.power + self.power_bonus,
             "critical": self.card.critical + self.critical_bonus,
@@ -147,6 +182,9 @@ class Unit:
             "power_bonus": self.power_bonus,
             "critical_bonus": self.critical_bonus,
         }
+        if self.card.skills:
+            out["skills_used"] = list(self.used)
+        return out
 
 
 class PlayerState:
@@ -161,6 +199,7 @@ class PlayerState:
         "circles",
         "rode",
         "mulligan_done",
+        "face_down",
     )
 
     def __init__(self) -> None:
@@ -174,6 +213,7 @@ class PlayerState:
         self.circles: dict[str, Unit | None] = dict.fromkeys(CIRCLES)
         self.rode = False
         self.mulligan_done = False
+        self.face_down = 0  # damage cards turned face down by counter blasts (the first ones listed)
 
     def copy(self) -> PlayerState:
         new = PlayerState.__new__(PlayerState)
@@ -188,6 +228,7 @@ class PlayerState:
         new.circles = self.circles.copy()
         new.rode = self.rode
         new.mulligan_done = self.mulligan_done
+        new.face_down = self.face_down
         return new
 
     def deck_size(self) -> int:
@@ -196,7 +237,7 @@ class PlayerState:
 
     def to_json(self) -> JSON:
         deck = self.deck
-        return {
+        out = {
             "damage": [c.to_json() for c in self.damage],
             "deck": deck if isinstance(deck, int) else [c.to_json() for c in deck],
             "hand": [c.to_json() for c in self.hand],
@@ -207,6 +248,31 @@ class PlayerState:
             "circles": {name: (u.to_json() if u is not None else None) for name, u in self.circles.items()},
             "rode_this_turn": self.rode,
             "mulligan_done": self.mulligan_done,
+        }
+        if self.face_down:
+            out["damage_face_down"] = self.face_down
+        return out
+
+
+class PendingSkill:
+    """An AUTO skill that has triggered and waits to resolve (``state.pending``)."""
+
+    __slots__ = ("player", "circle", "index", "name", "timing")
+
+    def __init__(self, player: str, circle: str, index: int, name: str, timing: str):
+        self.player = player
+        self.circle = circle  # where the unit was when the skill triggered
+        self.index = index  # the skill's index in its card's skills
+        self.name = name  # the card's name: the skill resolves only if that card is still there
+        self.timing = timing
+
+    def to_json(self) -> JSON:
+        return {
+            "player": self.player,
+            "unit": f"{self.player}.circles.{self.circle}",
+            "skill": self.index,
+            "name": self.name,
+            "timing": self.timing,
         }
 
 
@@ -240,6 +306,7 @@ class Battle:
         "damage_reveals",
         "trigger",
         "source",
+        "hit_done",
     )
 
     def __init__(self, player: str, attacker: str, target: str, booster: str | None):
@@ -256,6 +323,7 @@ class Battle:
         self.damage_reveals: list[Card] | None = None
         self.trigger: PendingTrigger | None = None
         self.source = "/state/battle"  # where the reveals came from, for error paths
+        self.hit_done = False  # the attacker's "hit" AUTO skills have triggered
 
     def copy(self) -> Battle:
         new = Battle.__new__(Battle)
@@ -271,11 +339,12 @@ class Battle:
         new.damage_reveals = None if self.damage_reveals is None else self.damage_reveals.copy()
         new.trigger = self.trigger
         new.source = self.source
+        new.hit_done = self.hit_done
         return new
 
     def to_json(self) -> JSON:
         defender = other(self.player)
-        return {
+        out = {
             "attacker": f"{self.player}.circles.{self.attacker}",
             "target": f"{defender}.circles.{self.target}",
             "booster": None if self.booster is None else f"{self.player}.circles.{self.booster}",
@@ -289,10 +358,23 @@ class Battle:
             else [c.to_json() for c in self.damage_reveals],
             "trigger": None if self.trigger is None else self.trigger.to_json(),
         }
+        if self.hit_done:
+            out["hit_skills_done"] = True
+        return out
 
 
 class State:
-    __slots__ = ("ruleset", "flags", "turn", "turn_player", "phase", "draw_done", "players", "battle")
+    __slots__ = (
+        "ruleset",
+        "flags",
+        "turn",
+        "turn_player",
+        "phase",
+        "draw_done",
+        "players",
+        "battle",
+        "pending",
+    )
 
     def __init__(self, ruleset: str, turn: int, turn_player: str, phase: str):
         self.ruleset = ruleset
@@ -303,6 +385,7 @@ class State:
         self.draw_done = False  # in the draw phase: the turn's draw has been made
         self.players: dict[str, PlayerState] = {"A": PlayerState(), "B": PlayerState()}
         self.battle: Battle | None = None
+        self.pending: list[PendingSkill] = []  # triggered AUTO skills, in the order they resolve
 
     def copy(self, sides: str = "AB") -> State:
         """A copy sharing the cards; only the zones of the players in ``sides`` are copied (the others
@@ -318,10 +401,12 @@ class State:
         a, b = players["A"], players["B"]
         new.players = {"A": a.copy() if "A" in sides else a, "B": b.copy() if "B" in sides else b}
         new.battle = None if self.battle is None else self.battle.copy()
+        pending = self.pending
+        new.pending = pending.copy() if pending else []
         return new
 
     def to_json(self) -> JSON:
-        return {
+        out = {
             "turn": self.turn,
             "turn_player": self.turn_player,
             "phase": self.phase,
@@ -329,6 +414,9 @@ class State:
             "players": {p: self.players[p].to_json() for p in PLAYERS},
             "battle": None if self.battle is None else self.battle.to_json(),
         }
+        if self.pending:
+            out["pending_skills"] = [p.to_json() for p in self.pending]
+        return out
 
 
 state_to_json = State.to_json  # (state) -> JSON
@@ -413,9 +501,20 @@ def parse_card(
     sentinel = data.get("sentinel", False)
     if not isinstance(sentinel, bool):
         errors.add(f"{path}/sentinel", f"true or false, got {sentinel!r}")
+    skills: list[Skill] = []
+    raw_skills = data.get("skills", [])
+    if not isinstance(raw_skills, list):
+        errors.add(f"{path}/skills", "a list of skills (see docs/situations.md, Skills)")
+    else:
+        for i, item in enumerate(raw_skills):
+            skill = parse_skill(item, f"{path}/skills/{i}", errors.add)
+            if skill is not None:
+                skills.append(skill)
     if len(errors.items) > before:
         return None, {}
-    card = Card(name, data["grade"], data["power"], shield, critical, clan, trigger, sentinel)
+    card = Card(
+        name, data["grade"], data["power"], shield, critical, clan, trigger, sentinel, False, tuple(skills)
+    )
     return card, {k: data[k] for k in extra if k in data}
 
 
@@ -435,7 +534,12 @@ def _parse_card_list(
 
 def parse_unit(data: Any, path: str, errors: _Errors, ruleset: str, cards: CardLookup | None) -> Unit | None:
     card, extra = parse_card(
-        data, path, errors, ruleset=ruleset, cards=cards, extra=("stand", "power_bonus", "critical_bonus")
+        data,
+        path,
+        errors,
+        ruleset=ruleset,
+        cards=cards,
+        extra=("stand", "power_bonus", "critical_bonus", "skills_used"),
     )
     if card is None:
         return None
@@ -467,8 +571,19 @@ def parse_unit(data: Any, path: str, errors: _Errors, ruleset: str, cards: CardL
         card.clan,
         card.trigger,
         card.sentinel,
+        False,
+        card.skills,
     )
-    return Unit(printed, stand, bonuses[0], bonuses[1])
+    used = extra.get("skills_used", [])
+    if not isinstance(used, list) or not all(
+        _is_int(i) and 0 <= i < len(card.skills) and card.skills[i].once for i in used
+    ):
+        errors.add(
+            f"{path}/skills_used",
+            "a list of the indexes of the unit's once-per-turn skills used this turn",
+        )
+        return None
+    return Unit(printed, stand, bonuses[0], bonuses[1], tuple(dict.fromkeys(used)))
 
 
 def _parse_player(
@@ -511,6 +626,14 @@ def _parse_player(
             )
         if vanguard is None and not any(e.path.startswith(f"{path}/circles/V") for e in errors.items):
             errors.add(f"{path}/circles/V", "required: every player has a vanguard on the V circle")
+    face_down = data.get("damage_face_down", 0)
+    if not _is_int(face_down) or not 0 <= face_down <= len(player.damage):
+        errors.add(
+            f"{path}/damage_face_down",
+            f"the number of face-down damage cards, 0 to {len(player.damage)}, got {face_down!r}",
+        )
+    else:
+        player.face_down = face_down
     for flag, attr in (("rode_this_turn", "rode"), ("mulligan_done", "mulligan_done")):
         value = data.get(flag, False)
         if not isinstance(value, bool):
@@ -605,7 +728,39 @@ def _parse_battle(data: Any, path: str, errors: _Errors, state: State, cards: Ca
     battle.hit = hit if isinstance(hit, bool) else None
     battle.drive_reveals, battle.damage_reveals = reveals
     battle.trigger = trigger
+    hit_done = data.get("hit_skills_done", False)
+    if not isinstance(hit_done, bool):
+        errors.add(f"{path}/hit_skills_done", "true or false")
+    battle.hit_done = hit_done is True
     state.battle = battle
+
+
+def _parse_pending(data: Any, path: str, errors: _Errors, state: State) -> None:
+    if not isinstance(data, list):
+        errors.add(path, "a list of the AUTO skills waiting to resolve")
+        return
+    for i, item in enumerate(data):
+        where = f"{path}/{i}"
+        if not isinstance(item, dict):
+            errors.add(where, "an object with player, unit, skill, name, timing")
+            continue
+        _unknown_fields(item, PENDING_FIELDS, where, errors)
+        owner, _, circle = parse_reference(item.get("unit"), f"{where}/unit", errors, zone="circles")
+        if not owner:
+            continue
+        if item.get("player", owner) != owner:
+            errors.add(f"{where}/player", "the player whose unit the skill belongs to")
+            continue
+        unit = state.players[owner].circles.get(circle)
+        index = item.get("skill")
+        if unit is None or not _is_int(index) or not 0 <= index < len(unit.card.skills):
+            errors.add(f"{where}/skill", "the index of an AUTO skill of the unit on that circle")
+            continue
+        skill = unit.card.skills[index]
+        if skill.kind != "AUTO":
+            errors.add(f"{where}/skill", "the index of an AUTO skill of the unit on that circle")
+            continue
+        state.pending.append(PendingSkill(owner, circle, index, unit.card.name, skill.timing or ""))
 
 
 def parse_state(data: Any, *, ruleset: str, cards: CardLookup | None = None, path: str = "/state") -> State:
@@ -647,6 +802,8 @@ def parse_state(data: Any, *, ruleset: str, cards: CardLookup | None = None, pat
                 )
     if data.get("battle") is not None and not errors.items:
         _parse_battle(data["battle"], f"{path}/battle", errors, state, cards)
+    if data.get("pending_skills") is not None and not errors.items:
+        _parse_pending(data["pending_skills"], f"{path}/pending_skills", errors, state)
     if errors.items:
         raise MalformedDocument(errors.items)
     return state

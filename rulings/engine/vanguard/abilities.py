@@ -391,11 +391,17 @@ def _soul_charge(side: PlayerState, player: str, events: list[Event]) -> None:
 
 
 def check_activation(
-    state: State, player: str, ref: str | None, index: int | None, target: str | None
+    state: State,
+    player: str,
+    ref: str | None,
+    index: int | None,
+    target: str | None,
+    steps: list[tuple[str, Message]] | None = None,
 ) -> tuple[str, int, list[tuple[str, Message]]]:
     """The checks of an ACT skill, in order: (circle, skill index, [(rule, what holds)]); raise
-    IllegalAction at the first that fails."""
-    steps: list[tuple[str, Message]] = []
+    IllegalAction at the first that fails (``steps``, when given, keeps the checks that held)."""
+    if steps is None:
+        steps = []
     if state.turn_player != player or state.phase != "main" or state.battle is not None or state.pending:
         raise _illegal(
             ("VG-SKILL-ACT", "VG-TURN-PHASES"),
@@ -542,21 +548,37 @@ def _choices(state: State, player: str, skill: Skill) -> list[str | None]:
 
 def triggered(state: State, timing: str, units: list[tuple[str, str]]) -> list[PendingSkill]:
     """The AUTO skills of ``units`` ((player, circle)) that trigger at ``timing`` now, turn player's first."""
+    return auto_report(state, timing, units)[0]
+
+
+def auto_report(
+    state: State, timing: str, units: list[tuple[str, str]]
+) -> tuple[list[PendingSkill], list[tuple[PendingSkill, Message]]]:
+    """(the AUTO skills that trigger, turn player's first; those of that timing that do not, and why)."""
     found: list[PendingSkill] = []
+    skipped: list[tuple[PendingSkill, Message]] = []
     for player, circle in units:
         unit = state.players[player].circles.get(circle)
         if unit is None or not unit.card.skills:
             continue
         for index, skill in enumerate(unit.card.skills):
-            if skill.kind != "AUTO" or skill.timing != timing or not works_on(skill, circle):
+            if skill.kind != "AUTO" or skill.timing != timing:
                 continue
-            if skill.once and index in unit.used:
-                continue
-            if condition_problem(state, player, circle, skill) is not None:
-                continue
-            found.append(PendingSkill(player, circle, index, unit.card.name, timing))
+            pending = PendingSkill(player, circle, index, unit.card.name, timing)
+            if not works_on(skill, circle):
+                problem: Message | None = msg("it works only on {place}", place=PLACES[skill.on])
+            elif skill.once and index in unit.used:
+                problem = msg("it is once per turn and was already used this turn")
+            else:
+                problem = condition_problem(state, player, circle, skill)
+            if problem is None:
+                found.append(pending)
+            else:
+                skipped.append((pending, problem))
     turn_player = state.turn_player
-    return [p for p in found if p.player == turn_player] + [p for p in found if p.player != turn_player]
+    return [p for p in found if p.player == turn_player] + [
+        p for p in found if p.player != turn_player
+    ], skipped
 
 
 def trigger(
@@ -821,6 +843,7 @@ def guardian_shield(state: State, player: str, card: Card) -> int:
 
 __all__ = [
     "CHOSEN",
+    "auto_report",
     "activate",
     "check_activation",
     "cont_bonus",

@@ -1146,6 +1146,7 @@ def _guard(state: State, action: Action, events: list[Event]) -> None:
     guardians = [side.hand[i] for i in indexes]
     side.hand = [c for i, c in enumerate(side.hand) if i not in chosen]
     side.guardians.extend(guardians)
+    shield = sum(guardian_shield(state, player, c) for c in guardians)
     events.append(
         _event(
             "guard",
@@ -1154,11 +1155,11 @@ def _guard(state: State, action: Action, events: list[Event]) -> None:
                 "Player {player} guards with {guardians} (+{shield} shield): {defense} to beat.",
                 player=player,
                 guardians=", ".join(c.name for c in guardians),
-                shield=sum(c.shield or 0 for c in guardians),
+                shield=shield,
                 defense=defense_power(state, battle),
             ),
             player=player,
-            shield=sum(c.shield or 0 for c in guardians),
+            shield=shield,
         )
     )
     advance(state, events)

@@ -426,6 +426,8 @@ def assign_trigger(state: State, action: Action, events: list[Event]) -> None:
         if mine >= theirs and side.damage:
             index = len(side.damage) - 1 if heal_index is None else heal_index
             healed = side.damage.pop(index)
+            if index < side.face_down:  # the face-down damage cards are the first ones listed
+                side.face_down -= 1
             side.drop.append(healed)
             events.append(
                 _event(

@@ -8,6 +8,7 @@ the same schema back, so state → JSON → state is the identity.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -501,21 +502,44 @@ def parse_card(
     sentinel = data.get("sentinel", False)
     if not isinstance(sentinel, bool):
         errors.add(f"{path}/sentinel", f"true or false, got {sentinel!r}")
-    skills: list[Skill] = []
-    raw_skills = data.get("skills", [])
-    if not isinstance(raw_skills, list):
-        errors.add(f"{path}/skills", "a list of skills (see docs/situations.md, Skills)")
-    else:
-        for i, item in enumerate(raw_skills):
-            skill = parse_skill(item, f"{path}/skills/{i}", errors.add)
-            if skill is not None:
-                skills.append(skill)
+    skills = _parse_skills(data.get("skills", []), path, errors)
     if len(errors.items) > before:
         return None, {}
     card = Card(
         name, data["grade"], data["power"], shield, critical, clan, trigger, sentinel, False, tuple(skills)
     )
     return card, {k: data[k] for k in extra if k in data}
+
+
+# Parsed skill lists by their JSON text: the same card's skills are read many times (a deck, a replay).
+_SKILL_CACHE: dict[str, tuple[Skill, ...]] = {}
+
+
+def _parse_skills(raw: Any, path: str, errors: _Errors) -> tuple[Skill, ...]:
+    if isinstance(raw, list) and not raw:
+        return ()
+    if not isinstance(raw, list):
+        errors.add(f"{path}/skills", "a list of skills (see docs/situations.md, Skills)")
+        return ()
+    try:
+        key = json.dumps(raw, sort_keys=True)
+    except (TypeError, ValueError):
+        key = None
+    found = _SKILL_CACHE.get(key) if key is not None else None
+    if found is not None:
+        return found
+    before = len(errors.items)
+    skills = []
+    for i, item in enumerate(raw):
+        skill = parse_skill(item, f"{path}/skills/{i}", errors.add)
+        if skill is not None:
+            skills.append(skill)
+    out = tuple(skills)
+    if key is not None and len(errors.items) == before:
+        if len(_SKILL_CACHE) > 1024:
+            _SKILL_CACHE.clear()
+        _SKILL_CACHE[key] = out
+    return out
 
 
 def _parse_card_list(
@@ -714,7 +738,8 @@ def _parse_battle(data: Any, path: str, errors: _Errors, state: State, cards: Ca
         return
     if state.players[player].circles.get(attacker) is None:
         errors.add(f"{path}/attacker", "no unit on that circle")
-    if state.players[defender].circles.get(target) is None:
+    if state.players[defender].circles.get(target) is None and not (hit is True and target != "V"):
+        # (a hit rear-guard is retired at once: its circle is empty while the battle's last skills resolve)
         errors.add(f"{path}/target", "no unit on that circle")
     if booster is not None and (
         booster != BEHIND.get(attacker) or state.players[player].circles[booster] is None

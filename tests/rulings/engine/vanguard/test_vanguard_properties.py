@@ -270,17 +270,17 @@ def test_skills_keep_their_invariants(seed: int, ruleset: str) -> None:
         for p in ("A", "B"):
             side = state.players[p]
             assert 0 <= side.face_down <= len(side.damage)
-            for unit in side.circles.values():
-                if unit is not None:
-                    assert len(set(unit.used)) == len(unit.used)
-                    assert all(unit.card.skills[i].once for i in unit.used)
+            for on_circle in side.circles.values():
+                if on_circle is not None:
+                    assert len(set(on_circle.used)) == len(on_circle.used)
+                    assert all(on_circle.card.skills[i].once for i in on_circle.used)
         for pending in state.pending:
-            unit = state.players[pending.player].circles[pending.circle]
-            assert unit is None or unit.card.skills[pending.index].kind == "AUTO"
+            waiting = state.players[pending.player].circles[pending.circle]
+            assert waiting is None or waiting.card.skills[pending.index].kind == "AUTO"
         if action is not None and action.type in ("activate", "resolve_skill"):
             played.add(action.type)
             if action.type == "activate":
-                unit = state.players[action.player].circles[action.card.split(".")[2]]
-                assert action.skill not in unit.used
+                activating = state.players[action.player].circles[action.card.split(".")[2]]
+                assert action.skill not in activating.used
     # Not every game reaches a skill, but the sample decks make it common.
     assert played <= {"activate", "resolve_skill"}

@@ -11,8 +11,7 @@ import random
 from ..skeleton import GameEngine
 from . import actions, queries, rules, state
 from .catalogue import CATALOGUE, DEFAULT_RULESET, RULESETS
-from .skills import Skill, parse_skill
-from .state import Card, State, Unit
+from .state import Card, Skill, State, Unit, parse_skill
 
 __all__ = ["GAME", "VanguardGame", "sample_deck"]
 

@@ -6,19 +6,25 @@ from typing import Any
 
 from ..base import JSON, Event, IllegalAction, MalformedDocument, PathError
 from ..messages import Sentences, msg
-from .abilities import (
+from .actions import Action, _check_reference, _parse_cards, resolve
+from .catalogue import CATALOGUE
+from .rules import (
     TIMINGS,
+    advance,
+    apply,
+    assign_trigger,
+    attack_power,
     auto_report,
     check_activation,
+    drive_count,
+    legal_actions,
+    losers,
     needs_choice,
     pending_options,
     resolve_skill,
     trigger,
     triggered,
 )
-from .actions import Action, _check_reference, _parse_cards, resolve
-from .catalogue import CATALOGUE
-from .rules import advance, apply, assign_trigger, attack_power, drive_count, legal_actions, losers
 from .state import BEHIND, FRONT_CIRCLES, REAR_CIRCLES, Battle, Card, State, _Errors, other
 
 # Stands for a check card the question left out (deck given as a count): a card without a trigger.

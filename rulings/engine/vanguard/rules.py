@@ -666,6 +666,8 @@ def target_problem(state: State, player: str, skill: Skill, target: str | None) 
     if choice is None:
         return msg("this skill chooses no target: leave target out") if target else None
     if target is None:
+        if _choices(state, player, skill) == [None]:
+            return None  # nothing to choose from: the effect that needs the target does nothing
         return (
             msg("this skill needs a target: one of player {player}'s units", player=player)
             if choice == "chosen"
@@ -783,7 +785,7 @@ def resolve_effects(
                         unit=f"{player}.circles.{name}",
                     )
                 )
-        else:  # retire a chosen opponent's rear-guard
+        elif target is not None:  # retire a chosen opponent's rear-guard (none to choose: nothing)
             foe, _, name, _ = resolve(state, target)
             # The opponent's zones may be shared with the state before this action: copy them first.
             foe_side = state.players[foe] = state.players[foe].copy()
@@ -978,7 +980,7 @@ def _choices(state: State, player: str, skill: Skill) -> list[str | None]:
     owner = player if skill.choice == "chosen" else other(player)
     circles = state.players[owner].circles
     names = circles if skill.choice == "chosen" else REAR_CIRCLES
-    return [CIRCLE_REFS[owner][n] for n in names if circles[n] is not None]
+    return [CIRCLE_REFS[owner][n] for n in names if circles[n] is not None] or [None]
 
 
 # ------------------------------------------------------------------------------------------------ AUTO

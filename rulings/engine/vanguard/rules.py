@@ -2193,10 +2193,11 @@ def settle(state: State, next_action: object) -> tuple[State, list[Event]]:
     events: list[Event] = []
     advance(new, events, close_guard=True)
     events.extend(_loss_events(new))
-    waits = new.battle is not None and new.battle.trigger is not None
+    waits = bool(new.pending) or (new.battle is not None and new.battle.trigger is not None)
     if next_action is not None and not waits and not outcome(new).finished and _refused(new, next_action):
         # The attacker's next action closes the guard step (the defender has passed) unless it is
-        # refused for its own reason: a refused action changes nothing.
+        # refused for its own reason: a refused action changes nothing. When the closed step waits for
+        # a choice (a trigger, an AUTO skill) the close stands: the action came before that choice.
         return state, []
     return new, events
 

@@ -485,3 +485,33 @@ def test_damage_query_checks_timing_and_guardians() -> None:
     assert main["legal"] is False and "VG-ATTACK" in main["not_legal"]["rules"]
     battle = replay(document("battle", player(unit(G2)), player(unit(K1), hand=[K2]), query=query))["answer"]
     assert battle["legal"] is False and battle["not_legal"]["rules"] == ["VG-GUARD"]
+
+
+def test_guard_step_closes_when_a_hit_skill_then_waits() -> None:
+    """As with a trigger, the close stands when the closed battle waits for an AUTO skill's choice."""
+    hit = {"kind": "AUTO", "timing": "hit", "on": "RC", "cost": {"soul_blast": 1}, "effects": [{"draw": 1}]}
+    doc = document(
+        "battle",
+        {**player(unit(G2), FL={**unit(G2), "skills": [hit]}), "soul": [G1]},
+        player(unit(K1), deck=[K1, K2]),
+        [
+            {"player": "A", "type": "attack", "attacker": "A.circles.FL", "target": "B.circles.V"},
+            {"player": "A", "type": "next_phase"},
+        ],
+    )
+    answer = replay(doc)
+    assert answer["stopped_at"] == 1
+    assert answer["steps"][1]["rules"] == ["VG-SKILL-AUTO"]
+    assert answer["state"]["pending_skills"][0]["unit"] == "A.circles.FL"
+    assert len(answer["state"]["players"]["B"]["damage"]) == 1
+    resolved = replay(
+        {
+            **doc,
+            "actions": [doc["actions"][0], {"player": "A", "type": "resolve_skill", "card": "A.circles.FL"}],
+        }
+    )
+    assert resolved["stopped_at"] is None and resolved["state"]["battle"] is None
+    assert (
+        resolved["state"]["players"]["A"]["soul"] == []
+        and len(resolved["state"]["players"]["A"]["hand"]) == 1
+    )

@@ -4,7 +4,8 @@ For random states of random legal play and random actions (actions that were leg
 the same game, so most are refused now), a refused ``apply`` leaves the state's JSON exactly as it was
 and gives its rules and a one-sentence reason. For Vanguard, whose replay closes an open guard step
 before the attacker's next action (``settle``), the same holds at the replay's level: a refused action
-closes nothing, unless the defender had passed and the battle then waits for a choice.
+closes nothing, unless the defender had passed and the battle then waits for a choice (a trigger or an
+AUTO skill).
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def test_a_refused_action_leaves_the_state_as_it_was(game_key: str, seed: int) -
 @given(seed=st.integers(0, 10**6))
 def test_vanguard_replay_refusal_closes_nothing(seed: int) -> None:
     """``settle`` before a refused action changes the state only when the defender had passed and the
-    battle now waits for a trigger choice (or the game ended): the refusal is then about that."""
+    battle now waits for a trigger or an AUTO skill (or the game ended): the refusal is then about that."""
     game = get_game("vanguard")
     rng = random.Random(seed)
     states = trace(game, seed, 200)
@@ -98,5 +99,6 @@ def test_vanguard_replay_refusal_closes_nothing(seed: int) -> None:
                 continue
             except IllegalAction:
                 if settled is not state:
-                    waits = settled.battle is not None and settled.battle.trigger is not None
+                    trigger = settled.battle is not None and settled.battle.trigger is not None
+                    waits = trigger or bool(settled.pending)
                     assert waits or game.outcome(settled).finished, f"{data} was refused after settling"

@@ -19,6 +19,8 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "assign_trigger": ("power_to", "critical_to", "stand_to", "heal"),
     "next_phase": (),
     "end_turn": (),
+    "activate": ("card", "skill", "target"),
+    "resolve_skill": ("card", "skill", "pay", "target"),
 }
 REQUIRED = {
     "mulligan": ("cards",),
@@ -28,6 +30,8 @@ REQUIRED = {
     "attack": ("attacker", "target"),
     "guard": ("cards",),
     "intercept": ("card",),
+    "activate": ("card",),
+    "resolve_skill": ("card",),
 }
 # Reference fields and the zone each must point into (None: any zone).
 _REF_FIELDS = {
@@ -55,6 +59,8 @@ class Action:
     critical_to: str | None = None
     stand_to: str | None = None
     heal: str | None = None
+    skill: int | None = None  # activate / resolve_skill: the index of the skill in its card's skills
+    pay: bool | None = None  # resolve_skill: false declines the cost (the skill then does nothing)
     drawn: list[Card] | None = None
     drive_checks: list[Card] | None = None
     damage_checks: list[Card] | None = None
@@ -214,6 +220,16 @@ def parse_action(state: State, data: Any, *, path: str) -> Action:
             fields[key] = _check_reference(state, value, f"{path}/{key}", errors, _REF_FIELDS[key])
         elif key == "circle":
             fields[key] = _parse_circle(value, player, f"{path}/circle", errors)
+        elif key == "skill":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                errors.add(
+                    f"{path}/skill", f"the index of the skill in its card's skills (0, 1…), got {value!r}"
+                )
+            fields[key] = value
+        elif key == "pay":
+            if not isinstance(value, bool):
+                errors.add(f"{path}/pay", f"true (pay the cost) or false (decline it), got {value!r}")
+            fields[key] = value
         elif key == "cards":
             if not isinstance(value, list):
                 errors.add(f"{path}/cards", "a list of card references")
@@ -247,6 +263,8 @@ def default_player(state: State, kind: str) -> str:
     battle = state.battle
     if kind == "assign_trigger" and battle is not None and battle.trigger is not None:
         return battle.trigger.player
+    if kind == "resolve_skill" and state.pending:
+        return state.pending[0].player
     if kind in ("guard", "intercept"):
         return "B" if state.turn_player == "A" else "A"
     return state.turn_player

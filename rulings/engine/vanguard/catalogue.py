@@ -374,6 +374,89 @@ _RULES = [
         "Phase F) End Phase — ajoutez un bonus de +5000 à une de vos unités jusqu'à la End Phase",
     ),
     _rule(
+        "VG-SKILL-ACT",
+        "ACT skills",
+        "In their main phase the turn player may activate the ACT skills of their units, as often as the "
+        "skills allow: the unit must be on the circle its skill works from (vanguard, rear-guard or any).",
+        "Phase D) Main Phase — Il vous est possible d'invoquer d'autres monstres [...]. Activer des skills, "
+        "déplacer des monstres alliés de l'avant à l'arrière et inversement.",
+        interpretation="The text names the step only. Skills are described on the card as data (a closed "
+        "vocabulary: `skills` in docs/situations.md), not as card text; `activate` names the unit and the "
+        "skill's index. Not during a battle, nor while a trigger or an AUTO skill waits.",
+    ),
+    _rule(
+        "VG-SKILL-COST",
+        "Skill costs",
+        "A skill's cost is paid in full before its effects: counter blast N turns N face-up damage cards "
+        "face down, soul blast N puts N cards of the soul into the drop zone, rest rests the unit. A cost "
+        "that cannot be paid in full cannot be paid at all.",
+        "Phase D) Main Phase — [...] Activer des skills",
+        interpretation="Official rules (the text has no costs). The face-down damage cards are counted "
+        "(`damage_face_down`: the first ones listed); the soul blast takes the first cards listed in the "
+        "soul, since which ones changes no rule here. An AUTO skill's cost may be declined "
+        "(`resolve_skill` with `pay: false`): the skill then does nothing.",
+    ),
+    _rule(
+        "VG-SKILL-ONCE",
+        "Once per turn",
+        "A skill marked once per turn is used at most once each turn by the same unit.",
+        "Phase D) Main Phase — [...] Activer des skills",
+        interpretation="Official rules. Counted per unit (`skills_used` on the unit) and reset when the end "
+        "phase begins, as the bonuses are.",
+    ),
+    _rule(
+        "VG-SKILL-CONDITION",
+        "Skill conditions",
+        "A skill with a condition works only while it holds: a vanguard's grade, a number of damage or of "
+        "soul cards, whose turn it is, or, for a unit attacking, being boosted or attacking a vanguard.",
+        "Phase D) Main Phase — [...] Activer des skills",
+        interpretation="The conditions are a closed list (docs/situations.md). An AUTO skill's condition is "
+        "read when it triggers; an ACT skill's when it is activated; a CONT skill's whenever its value is "
+        "read.",
+    ),
+    _rule(
+        "VG-SKILL-EFFECT",
+        "What skills do",
+        "A skill's effects happen in order: +power or +critical until the end of the turn (to the unit "
+        "itself, the vanguard, the front row, the rear-guards or a chosen unit), draw, soul charge, counter "
+        "charge, heal, stand a unit, retire a chosen opponent's rear-guard.",
+        "ajoutez un bonus de +5000 à une de vos unités jusqu'à la End Phase",
+        interpretation="The text's own words for bonuses (until the end phase) are used for skills too; "
+        "the list of effects is closed. A chosen target is given in the action (`target`).",
+    ),
+    _rule(
+        "VG-SKILL-AUTO",
+        "AUTO skills and their timings",
+        "An AUTO skill triggers by itself at its timing — when its unit is placed (ridden or called), "
+        "attacks, boosts, is attacked, when its attack hits, or at the end of the battle it attacked in — "
+        "if its condition holds then, and resolves before the game goes on.",
+        "2/ L'unité avant est engagée format paysage, et déclare l'attaque [...] — 8/ La cible est touchée. "
+        "— 11/ Toutes les unités ayant défendu sont envoyées au cimetières.",
+        interpretation="Official rules for the timings; the text's battle steps place them: attack and boost "
+        "skills resolve before the guard step, hit skills after the damage checks, end-of-battle skills "
+        "after the guardians are retired. A skill whose unit has left its circle does nothing. A lone skill "
+        "with no cost and no target resolves by itself; otherwise it waits for `resolve_skill`.",
+    ),
+    _rule(
+        "VG-SKILL-AUTO-ORDER",
+        "Several AUTO skills at one timing",
+        "When several AUTO skills trigger at once, the turn player's resolve first; a player with several "
+        "chooses their order, one `resolve_skill` at a time. Nothing else happens until all have resolved.",
+        "6/ [...] S'il s'agit d'un Trigger, l'effet est résolu.",
+        interpretation="Official rules (the text resolves one effect at a time and says no more). The "
+        "skills still waiting are in `pending_skills`, turn player's first.",
+    ),
+    _rule(
+        "VG-SKILL-CONT",
+        "CONT skills",
+        "A CONT skill modifies values while its unit is on its circle and its condition holds: power or "
+        "critical of units, or the shield of the card on the guardian circle.",
+        "Chaque carte a des caractéristiques en fonction de leurs symboles et de leurs icones.",
+        interpretation="The modifiers are read when the hit is decided (and by the damage query); they are "
+        "never written into a unit's `power` or `critical`, which stay the printed value plus the bonuses "
+        "until the end phase.",
+    ),
+    _rule(
         "VG-WIN-DAMAGE",
         "Loss at six damage",
         "A player with six or more cards in their damage zone loses.",

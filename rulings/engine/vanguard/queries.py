@@ -4,10 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import JSON, Event, MalformedDocument, PathError
+from ..base import JSON, Event, IllegalAction, MalformedDocument, PathError
 from ..messages import Sentences, msg
 from .actions import Action, _check_reference, _parse_cards, resolve
-from .rules import advance, assign_trigger, attack_power, drive_count, legal_actions, losers
+from .catalogue import CATALOGUE
+from .rules import (
+    TIMINGS,
+    advance,
+    apply,
+    assign_trigger,
+    attack_power,
+    auto_report,
+    check_activation,
+    drive_count,
+    legal_actions,
+    losers,
+    needs_choice,
+    pending_options,
+    resolve_skill,
+    trigger,
+    triggered,
+)
 from .state import BEHIND, FRONT_CIRCLES, REAR_CIRCLES, Battle, Card, State, _Errors, other
 
 # Stands for a check card the question left out (deck given as a count): a card without a trigger.
@@ -18,6 +35,8 @@ QUERY_FIELDS = {
     "damage": ("attacker", "target", "booster", "guardians", "interceptors", "drive_checks", "damage_checks"),
     "deck_out": ("player",),
     "legal_actions": ("player",),
+    "can_activate": ("card", "skill", "target"),
+    "auto_order": ("timing", "card", "attacker", "target", "booster"),
 }
 
 
@@ -35,6 +54,10 @@ def answer(state: State, query: Any, *, path: str = "/query") -> JSON:
         raise MalformedDocument(unknown)
     if kind == "damage":
         return damage(state, query, path)
+    if kind == "can_activate":
+        return can_activate(state, query, path)
+    if kind == "auto_order":
+        return auto_order(state, query, path)
     player = query.get("player")
     if kind == "legal_actions":
         if player is not None and player not in ("A", "B"):
@@ -145,6 +168,9 @@ def damage(state: State, query: dict[str, Any], path: str) -> JSON:
     if errors.items:
         raise MalformedDocument(errors.items)
 
+    legality = attack_legality(
+        state, player, attacker_ref, target_ref, booster_ref, guardian_refs, interceptor_refs
+    )
     sim = state.copy()
     sim.phase = "battle"
     sim.turn_player = player
@@ -189,7 +215,17 @@ def damage(state: State, query: dict[str, Any], path: str) -> JSON:
         events.append(Event("guard", {"player": defender}, ("VG-GUARD",)))
     if interceptor_refs:
         events.append(Event("intercept", {"player": defender}, ("VG-INTERCEPT",)))
+    found = [
+        *triggered(sim, "attack", [(player, attacker_circle)]),
+        *triggered(sim, "boost", [(player, booster_circle)] if booster_circle else []),
+        *triggered(sim, "attacked", [(defender, target_circle)]),
+    ]
+    if found:
+        found = [p for p in found if p.player == player] + [p for p in found if p.player != player]
+        trigger(sim, "attack", [], events, found)
+    _settle_skills(sim, events)
     advance(sim, events, close_guard=True)
+    _settle_skills(sim, events)
     while sim.battle is not None and sim.battle.trigger is not None:
         pending = sim.battle.trigger
         who = pending.player
@@ -208,6 +244,7 @@ def damage(state: State, query: dict[str, Any], path: str) -> JSON:
         )
         assign_trigger(sim, choice, events)
         advance(sim, events, close_guard=True)
+        _settle_skills(sim, events)
     hit_event = next((e for e in events if e.type in ("hit", "no_hit")), None)
     return {
         "hit": hit_event is not None and hit_event.type == "hit",
@@ -229,11 +266,250 @@ def damage(state: State, query: dict[str, Any], path: str) -> JSON:
             if left is not None
         },
         "loses": sorted({e.data["player"] for e in events if e.type == "lose"} | _losers(sim)),
+        **legality,
     }
+
+
+def attack_legality(
+    state: State,
+    player: str,
+    attacker: str,
+    target: str,
+    booster: str | None,
+    guardians: list[str],
+    interceptors: list[str],
+) -> JSON:
+    """``{"legal": true}``, or ``{"legal": false, "not_legal": {"rules", "explanation"}}``: whether the
+    attack (with its boost) could be declared now, and the guardians and interceptors called against it
+    — the same refusals ``apply`` gives, tried on copies."""
+    if state.battle is not None:
+        return _not_legal(IllegalAction(["VG-TURN-PHASES"], msg("An attack is still being resolved.")))
+    fields: dict[str, Any] = {"attacker": attacker, "target": target}
+    if booster is not None:
+        fields["booster"] = booster
+    try:
+        after, _ = apply(state, Action("attack", player, **fields))
+        defender = other(player)
+        if guardians:
+            after, _ = apply(after, Action("guard", defender, cards=tuple(guardians)))
+        for ref in interceptors:
+            circle = ref.split(".")[2]
+            after, _ = apply(after, Action("intercept", defender, card=f"{defender}.circles.{circle}"))
+    except IllegalAction as error:
+        return _not_legal(error)
+    return {"legal": True}
+
+
+def _not_legal(error: IllegalAction) -> JSON:
+    return {"legal": False, "not_legal": {"rules": list(error.rules), "explanation": error.message}}
+
+
+def _settle_skills(sim: State, events: list[Event]) -> None:
+    """Skills waiting in the question's simulation resolve in the listed order, costs paid when they
+    can be, the first possible target chosen; the battle then goes on."""
+    while sim.pending:
+        options = pending_options(sim, None)
+        resolve_skill(sim, options[0], events)
+        advance(sim, events, close_guard=True)
+
+
+def _steps_json(steps: list[tuple[str, Any]]) -> JSON:
+    """The steps of an answer: each with its rule and the passage of the rule text it applies."""
+    return {
+        "steps": [
+            {"rule": rule, "passage": CATALOGUE[rule].passage, "explanation": text} for rule, text in steps
+        ],
+        "rules": list(dict.fromkeys(rule for rule, _ in steps)),
+        "explanation": Sentences(text for _, text in steps),
+    }
+
+
+def can_activate(state: State, query: dict[str, Any], path: str) -> JSON:
+    """Whether an ACT skill can be activated now, every check explained in order with its rule quoted."""
+    errors = _Errors()
+    if query.get("card") is None:
+        errors.add(f"{path}/card", 'required: the unit, such as "A.circles.V"')
+    ref = _ref(state, query, "card", path, errors)
+    target = query.get("target")
+    if target is not None:
+        target = _check_reference(state, target, f"{path}/target", errors, "circles")
+    index = query.get("skill")
+    if index is not None and (not isinstance(index, int) or isinstance(index, bool) or index < 0):
+        errors.add(f"{path}/skill", f"the index of the skill in its card's skills (0, 1…), got {index!r}")
+    if errors.items:
+        raise MalformedDocument(errors.items)
+    player = ref.split(".")[0]
+    skills = state.players[player].circles[ref.split(".")[2]].card.skills
+    if index is None:
+        index = next((i for i, skill in enumerate(skills) if skill.kind == "ACT"), None)
+    steps: list[tuple[str, Any]] = []
+    legality: JSON = {"legal": True}
+    try:
+        _, index, _ = check_activation(state, player, ref, index, target, steps)
+    except IllegalAction as error:
+        legality = {"legal": False, "not_legal": {"rules": list(error.rules), "explanation": error.message}}
+        steps.append((error.rules[0], error.message))
+    unit = state.players[player].circles[ref.split(".")[2]]
+    skill = unit.card.skills[index] if isinstance(index, int) and 0 <= index < len(unit.card.skills) else None
+    return {
+        **legality,
+        "card": ref,
+        "skill": index if skill is not None else None,
+        "cost": skill.to_json()["cost"] if skill is not None else {},
+        **_steps_json(steps),
+    }
+
+
+def auto_order(state: State, query: dict[str, Any], path: str) -> JSON:
+    """Which AUTO skills trigger at a timing, and in which order they resolve, explained step by step."""
+    errors = _Errors()
+    timing = query.get("timing")
+    if timing not in ("placed", "attack", "hit", "battle_end"):
+        errors.add(f"{path}/timing", f"one of placed, attack, hit, battle_end, got {timing!r}")
+        raise MalformedDocument(errors.items)
+    if timing == "placed":
+        if query.get("card") is None:
+            errors.add(f"{path}/card", 'required for placed: the unit placed, such as "A.circles.FL"')
+        ref = _ref(state, query, "card", path, errors)
+        if errors.items:
+            raise MalformedDocument(errors.items)
+        owner, _, circle, _ = resolve(state, ref)
+        sim = state
+        units = {"placed": [(owner, circle)]}
+    else:
+        for key in ("attacker", "target"):
+            if query.get(key) is None:
+                errors.add(f"{path}/{key}", f"required for {timing}")
+        attacker = _ref(state, query, "attacker", path, errors)
+        target = _ref(state, query, "target", path, errors)
+        booster = _ref(state, query, "booster", path, errors)
+        if errors.items:
+            raise MalformedDocument(errors.items)
+        player, _, attacker_circle, _ = resolve(state, attacker)
+        defender, _, target_circle, _ = resolve(state, target)
+        booster_circle = booster.split(".")[2] if booster else None
+        if defender == player:
+            errors.add(f"{path}/target", "the attacked unit belongs to the other player")
+        if attacker_circle not in FRONT_CIRCLES or target_circle not in FRONT_CIRCLES:
+            errors.add(path, "the attacker and the attacked unit stand on front-row circles (V, FL, FR)")
+        if booster and (booster.split(".")[0] != player or booster_circle != BEHIND.get(attacker_circle)):
+            errors.add(f"{path}/booster", "the booster is the unit directly behind the attacker")
+        if errors.items:
+            raise MalformedDocument(errors.items)
+        sim = state.copy()
+        sim.turn_player = player
+        sim.phase = "battle"
+        sim.battle = Battle(player, attacker_circle, target_circle, booster_circle)
+        if timing == "attack":
+            units = {
+                "attack": [(player, attacker_circle)],
+                "boost": [(player, booster_circle)] if booster_circle else [],
+                "attacked": [(defender, target_circle)],
+            }
+        else:
+            units = {timing: [(player, attacker_circle)]}
+    found: list[Any] = []
+    steps: list[tuple[str, Any]] = []
+    for moment, who in units.items():
+        triggering, skipped = auto_report(sim, moment, who)
+        found += triggering
+        for pending, reason in skipped:
+            steps.append(
+                (
+                    "VG-SKILL-CONDITION",
+                    msg(
+                        "{skill} does not trigger: {reason}.", skill=_skill_label(sim, pending), reason=reason
+                    ),
+                )
+            )
+    turn_player = sim.turn_player
+    found = [p for p in found if p.player == turn_player] + [p for p in found if p.player != turn_player]
+    for pending in found:
+        steps.append(
+            (
+                "VG-SKILL-AUTO",
+                msg(
+                    "{skill} triggers ({timing}).",
+                    skill=_skill_label(sim, pending),
+                    timing=TIMINGS[pending.timing],
+                ),
+            )
+        )
+    players = list(dict.fromkeys(p.player for p in found))
+    if len(players) == 2:
+        steps.append(
+            (
+                "VG-SKILL-AUTO-ORDER",
+                msg(
+                    "Player {turn_player}'s skills resolve first (the turn player's), then player {other}'s.",
+                    turn_player=players[0],
+                    other=players[1],
+                ),
+            )
+        )
+    chooses = []
+    for who in players:
+        mine = [p for p in found if p.player == who]
+        if len(mine) > 1:
+            chooses.append({"player": who, "count": len(mine)})
+            steps.append(
+                (
+                    "VG-SKILL-AUTO-ORDER",
+                    msg(
+                        "Player {player} has {count} AUTO skills to resolve and chooses their order: "
+                        "resolve_skill names the next one.",
+                        player=who,
+                        count=len(mine),
+                    ),
+                )
+            )
+        elif needs_choice(sim, mine[0]):
+            steps.append(
+                (
+                    "VG-SKILL-AUTO",
+                    msg(
+                        "Player {player} resolves the skill with resolve_skill (paying its cost or not, "
+                        "choosing its target).",
+                        player=who,
+                    ),
+                )
+            )
+        else:
+            steps.append(
+                (
+                    "VG-SKILL-AUTO",
+                    msg("{skill} needs no choice and resolves by itself.", skill=_skill_label(sim, mine[0])),
+                )
+            )
+    if not found:
+        steps.append(("VG-SKILL-AUTO", msg("No AUTO skill triggers at that timing.")))
+    return {
+        "timing": timing,
+        "skills": [
+            {
+                **p.to_json(),
+                "waits": len([q for q in found if q.player == p.player]) > 1 or needs_choice(sim, p),
+            }
+            for p in found
+        ],
+        "chooses_order": chooses,
+        "not_triggering": [{**p.to_json(), "reason": reason} for p, reason in skipped_all(sim, units)],
+        **_steps_json(steps),
+    }
+
+
+def skipped_all(sim: State, units: dict[str, list[tuple[str, str]]]) -> list[tuple[Any, Any]]:
+    return [item for moment, who in units.items() for item in auto_report(sim, moment, who)[1]]
+
+
+def _skill_label(state: State, pending: Any) -> str:
+    card = state.players[pending.player].circles[pending.circle].card
+    skill = card.skills[pending.index]
+    return f"{card.name}: {skill.name}" if skill.name else f"{card.name} ({skill.kind})"
 
 
 def _losers(state: State) -> set[str]:
     return {player for player, _ in losers(state)}
 
 
-__all__ = ["answer", "damage", "deck_out", "other"]
+__all__ = ["answer", "auto_order", "can_activate", "damage", "deck_out", "other"]

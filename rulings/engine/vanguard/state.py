@@ -8,6 +8,7 @@ the same schema back, so state → JSON → state is the identity.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,8 +26,8 @@ LIST_ZONES = ("damage", "hand", "drop", "soul", "guardians", "removed")
 BATTLE_STEPS = ("guard", "drive", "damage")
 CHECK_KINDS = ("drive", "damage")
 
-CARD_FIELDS = ("name", "grade", "power", "shield", "critical", "clan", "trigger", "sentinel")
-UNIT_FIELDS = (*CARD_FIELDS, "stand", "power_bonus", "critical_bonus")
+CARD_FIELDS = ("name", "grade", "power", "shield", "critical", "clan", "trigger", "sentinel", "skills")
+UNIT_FIELDS = (*CARD_FIELDS, "stand", "power_bonus", "critical_bonus", "skills_used")
 PLAYER_FIELDS = (
     "damage",
     "deck",
@@ -38,8 +39,10 @@ PLAYER_FIELDS = (
     "circles",
     "rode_this_turn",
     "mulligan_done",
+    "damage_face_down",
 )
-STATE_FIELDS = ("turn", "turn_player", "phase", "draw_done", "players", "battle")
+STATE_FIELDS = ("turn", "turn_player", "phase", "draw_done", "players", "battle", "pending_skills")
+PENDING_FIELDS = ("player", "unit", "skill", "name", "timing")
 BATTLE_FIELDS = (
     "attacker",
     "target",
@@ -51,8 +54,231 @@ BATTLE_FIELDS = (
     "drive_checks",
     "damage_checks",
     "trigger",
+    "hit_skills_done",
 )
 TRIGGER_FIELDS = ("player", "card", "check")
+
+
+# --------------------------------------------------------------------------------------------- skills
+#
+# Vanguard skills as data: a small closed vocabulary, not scripts (``docs/situations.md``, Skills).
+#
+# A card may carry ``"skills"``: a list of objects, each one skill::
+#
+#     {"kind": "ACT" | "AUTO" | "CONT", "name": "...", "on": "V" | "RC" | "any" | "GC",
+#      "timing": "placed" | "attack" | "boost" | "attacked" | "hit" | "battle_end",   (AUTO only)
+#      "once_per_turn": false,
+#      "cost": {"counter_blast": 0, "soul_blast": 0, "rest": false},                   (ACT, AUTO)
+#      "condition": {"vanguard_grade_at_least": 3, "damage_at_least": 4, ...},
+#      "effects": [{"power": 5000, "to": "self"}, {"draw": 1}, ...]}
+#
+# The words of each part are listed below; anything else is a malformed document. The engine applies
+# them in ``rules.py`` (the skills section). A card without skills is the card it always was: its JSON
+# has no ``skills`` key.
+
+SKILL_KINDS = ("ACT", "AUTO", "CONT")
+SKILL_PLACES = ("V", "RC", "any", "GC")  # GC: a CONT skill of a guardian (its shield)
+SKILL_TIMINGS = ("placed", "attack", "boost", "attacked", "hit", "battle_end")
+SKILL_COSTS = ("counter_blast", "soul_blast", "rest")
+SKILL_CONDITIONS: dict[str, str] = {
+    # name -> the kind of value it takes
+    "vanguard_grade_at_least": "count",
+    "damage_at_least": "count",
+    "opponent_damage_at_least": "count",
+    "soul_at_least": "count",
+    "turn": "turn",  # "own" | "opponent"
+    "boosted": "true",  # this unit attacks and is boosted
+    "target": "target",  # "vanguard" | "rear-guard": the unit this one attacks
+}
+# effect verb -> the targets it accepts ("" = no target)
+SKILL_EFFECTS: dict[str, tuple[str, ...]] = {
+    "power": ("self", "vanguard", "front_row", "rear_guards", "chosen"),
+    "critical": ("self", "vanguard", "chosen"),
+    "shield": ("self",),
+    "draw": ("",),
+    "soul_charge": ("",),
+    "counter_charge": ("",),
+    "heal": ("",),
+    "stand": ("self", "chosen"),
+    "retire": ("chosen_opponent",),
+}
+# The effect verbs a CONT skill may use (it modifies values while its condition holds; nothing moves).
+CONT_EFFECTS = ("power", "critical", "shield")
+# Targets that need a choice, made in the action (activate / resolve_skill: ``target``).
+CHOSEN = ("chosen", "chosen_opponent")
+SKILL_FIELDS = ("kind", "name", "on", "timing", "once_per_turn", "cost", "condition", "effects")
+
+
+class Skill:
+    """One skill of a card. Never modified after construction."""
+
+    __slots__ = ("kind", "name", "on", "timing", "once", "cost", "condition", "effects", "choice")
+
+    def __init__(
+        self,
+        kind: str,
+        name: str,
+        on: str,
+        timing: str | None,
+        once: bool,
+        cost: Mapping[str, int],
+        condition: Mapping[str, Any],
+        effects: tuple[tuple[str, int, str], ...],
+    ):
+        self.kind = kind
+        self.name = name
+        self.on = on
+        self.timing = timing
+        self.once = once
+        self.cost = cost  # only the non-zero costs: {"counter_blast": 1, "rest": 1}
+        self.condition = condition
+        self.effects = effects  # (verb, amount, target); amount 1 for stand / retire
+        # A target chosen by the player is needed (given in the action as ``target``).
+        self.choice = next((to for _, _, to in effects if to in CHOSEN), None)
+
+    def to_json(self) -> JSON:
+        out: JSON = {"kind": self.kind, "name": self.name, "on": self.on}
+        if self.timing is not None:
+            out["timing"] = self.timing
+        out["once_per_turn"] = self.once
+        out["cost"] = {k: (v if k != "rest" else bool(v)) for k, v in self.cost.items()}
+        out["condition"] = dict(self.condition)
+        effects = []
+        for verb, amount, to in self.effects:
+            item: JSON = {verb: amount if verb not in ("stand", "retire") else to}
+            if verb not in ("stand", "retire") and to:
+                item["to"] = to
+            effects.append(item)
+        out["effects"] = effects
+        return out
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def parse_skill(data: Any, path: str, add: Any) -> Skill | None:
+    """One skill object; ``add(path, message)`` records a problem. None when it is malformed."""
+    if not isinstance(data, dict):
+        add(path, "a skill is an object with kind, on, effects (and timing, cost, condition, once_per_turn)")
+        return None
+    problems = 0
+
+    def bad(where: str, message: str) -> None:
+        nonlocal problems
+        problems += 1
+        add(f"{path}{where}", message)
+
+    for key in data:
+        if key not in SKILL_FIELDS:
+            bad(f"/{key}", f"unknown field {key!r}; expected one of {', '.join(SKILL_FIELDS)}")
+    kind = data.get("kind")
+    if kind not in SKILL_KINDS:
+        bad("/kind", f"required: one of {', '.join(SKILL_KINDS)}, got {kind!r}")
+    name = data.get("name", "")
+    if not isinstance(name, str):
+        bad("/name", f"a string, got {name!r}")
+    on = data.get("on", "any")
+    if on not in SKILL_PLACES or (on == "GC" and kind != "CONT"):
+        bad("/on", f"one of V, RC, any (GC for a CONT skill of a guardian), got {on!r}")
+    timing = data.get("timing")
+    if kind == "AUTO" and timing not in SKILL_TIMINGS:
+        bad("/timing", f"required for an AUTO skill: one of {', '.join(SKILL_TIMINGS)}, got {timing!r}")
+    elif kind != "AUTO" and timing is not None:
+        bad("/timing", "only an AUTO skill has a timing")
+    once = data.get("once_per_turn", False)
+    if not isinstance(once, bool):
+        bad("/once_per_turn", f"true or false, got {once!r}")
+    cost: dict[str, int] = {}
+    raw_cost = data.get("cost", {})
+    if not isinstance(raw_cost, dict):
+        bad("/cost", f"an object with {', '.join(SKILL_COSTS)}")
+    else:
+        if raw_cost and kind == "CONT":
+            bad("/cost", "a CONT skill has no cost")
+        for key, value in raw_cost.items():
+            if key not in SKILL_COSTS:
+                bad(f"/cost/{key}", f"unknown cost {key!r}; expected one of {', '.join(SKILL_COSTS)}")
+            elif key == "rest":
+                if not isinstance(value, bool):
+                    bad("/cost/rest", f"true or false, got {value!r}")
+                elif value:
+                    cost["rest"] = 1
+            elif not _count(value):
+                bad(f"/cost/{key}", f"a whole number ≥ 0, got {value!r}")
+            elif value:
+                cost[key] = value
+    condition: dict[str, Any] = {}
+    raw_condition = data.get("condition", {})
+    if not isinstance(raw_condition, dict):
+        bad("/condition", f"an object with some of {', '.join(SKILL_CONDITIONS)}")
+    else:
+        for key, value in raw_condition.items():
+            shape = SKILL_CONDITIONS.get(key)
+            ok = (
+                (shape == "count" and _count(value))
+                or (shape == "turn" and value in ("own", "opponent"))
+                or (shape == "true" and value is True)
+                or (shape == "target" and value in ("vanguard", "rear-guard"))
+            )
+            if shape is None:
+                bad(
+                    f"/condition/{key}",
+                    f"unknown condition {key!r}; expected one of {', '.join(SKILL_CONDITIONS)}",
+                )
+            elif not ok:
+                bad(f"/condition/{key}", f"a value {shape_text(shape)}, got {value!r}")
+            else:
+                condition[key] = value
+    effects: list[tuple[str, int, str]] = []
+    raw_effects = data.get("effects")
+    if not isinstance(raw_effects, list) or not raw_effects:
+        bad("/effects", 'required: a non-empty list of effects such as {"power": 5000, "to": "self"}')
+    else:
+        for i, item in enumerate(raw_effects):
+            effect = _parse_effect(item, kind, f"/effects/{i}", bad)
+            if effect is not None:
+                effects.append(effect)
+    if problems:
+        return None
+    return Skill(kind, name, on, timing, once, cost, condition, tuple(effects))
+
+
+def shape_text(shape: str) -> str:
+    return {
+        "count": "a whole number ≥ 0",
+        "turn": '"own" or "opponent"',
+        "true": "true",
+        "target": '"vanguard" or "rear-guard"',
+    }[shape]
+
+
+def _parse_effect(item: Any, kind: Any, where: str, bad: Any) -> tuple[str, int, str] | None:
+    verbs = [k for k in item if k in SKILL_EFFECTS] if isinstance(item, dict) else []
+    if not isinstance(item, dict) or len(verbs) != 1 or set(item) - {verbs[0], "to"}:
+        bad(where, f'one effect: one of {", ".join(SKILL_EFFECTS)} (and "to" for its target)')
+        return None
+    verb = verbs[0]
+    targets = SKILL_EFFECTS[verb]
+    if kind == "CONT" and verb not in CONT_EFFECTS:
+        bad(where, f"a CONT skill only modifies {', '.join(CONT_EFFECTS)}")
+        return None
+    if verb in ("stand", "retire"):
+        to = item[verb]
+        if to not in targets or "to" in item:
+            bad(f"{where}/{verb}", f"the unit to {verb}: one of {', '.join(targets)}")
+            return None
+        return verb, 1, to
+    amount = item[verb]
+    if not _count(amount) or amount == 0:
+        bad(f"{where}/{verb}", f"a whole number > 0, got {amount!r}")
+        return None
+    to = item.get("to", targets[0])
+    if to not in targets or (kind == "CONT" and to in CHOSEN):
+        allowed = [t for t in targets if kind != "CONT" or t not in CHOSEN]
+        bad(f"{where}/to", f"one of {', '.join(t or 'nothing' for t in allowed)}, got {to!r}")
+        return None
+    return verb, amount, to
 
 
 def other(player: str) -> str:
@@ -62,7 +288,18 @@ def other(player: str) -> str:
 class Card:
     """A card's printed characteristics. Never modified after construction."""
 
-    __slots__ = ("name", "grade", "power", "shield", "critical", "clan", "trigger", "sentinel", "hidden")
+    __slots__ = (
+        "name",
+        "grade",
+        "power",
+        "shield",
+        "critical",
+        "clan",
+        "trigger",
+        "sentinel",
+        "hidden",
+        "skills",
+    )
 
     def __init__(
         self,
@@ -75,6 +312,7 @@ class Card:
         trigger: str | None = None,
         sentinel: bool = False,
         hidden: bool = False,
+        skills: tuple[Skill, ...] = (),
     ):
         self.name = name
         self.grade = grade
@@ -85,10 +323,16 @@ class Card:
         self.trigger = trigger
         self.sentinel = sentinel
         self.hidden = hidden
+        self.skills = skills
 
     def to_json(self) -> JSON:
         if self.hidden:
             return {"hidden": True}
+        if self.skills:
+            return {**self._json(), "skills": [skill.to_json() for skill in self.skills]}
+        return self._json()
+
+    def _json(self) -> JSON:
         return {
             "name": self.name,
             "grade": self.grade,
@@ -111,13 +355,21 @@ HIDDEN = Card("?", 0, 0, hidden=True)
 class Unit:
     """A card on a circle with its standing state and its bonuses until the end phase."""
 
-    __slots__ = ("card", "stand", "power_bonus", "critical_bonus")
+    __slots__ = ("card", "stand", "power_bonus", "critical_bonus", "used")
 
-    def __init__(self, card: Card, stand: bool = True, power_bonus: int = 0, critical_bonus: int = 0):
+    def __init__(
+        self,
+        card: Card,
+        stand: bool = True,
+        power_bonus: int = 0,
+        critical_bonus: int = 0,
+        used: tuple[int, ...] = (),
+    ):
         self.card = card
         self.stand = stand
         self.power_bonus = power_bonus
         self.critical_bonus = critical_bonus
+        self.used = used  # indexes of the card's once-per-turn skills used this turn
 
     @property
     def power(self) -> int:
@@ -128,18 +380,23 @@ class Unit:
         return self.card.critical + self.critical_bonus
 
     def rested(self) -> Unit:
-        return Unit(self.card, False, self.power_bonus, self.critical_bonus)
+        return Unit(self.card, False, self.power_bonus, self.critical_bonus, self.used)
 
     def stood(self) -> Unit:
-        return Unit(self.card, True, self.power_bonus, self.critical_bonus)
+        return Unit(self.card, True, self.power_bonus, self.critical_bonus, self.used)
 
     def plus(self, power: int = 0, critical: int = 0) -> Unit:
-        return Unit(self.card, self.stand, self.power_bonus + power, self.critical_bonus + critical)
+        return Unit(
+            self.card, self.stand, self.power_bonus + power, self.critical_bonus + critical, self.used
+        )
+
+    def using(self, index: int) -> Unit:
+        return Unit(self.card, self.stand, self.power_bonus, self.critical_bonus, (*self.used, index))
 
     def to_json(self) -> JSON:
         """``power`` and ``critical`` are the current values; the bonuses say how much of them lasts only
         until the end phase."""
-        return {
+        out = {
             **self.card.to_json(),
             "power": self.card.power + self.power_bonus,
             "critical": self.card.critical + self.critical_bonus,
@@ -147,6 +404,9 @@ class Unit:
             "power_bonus": self.power_bonus,
             "critical_bonus": self.critical_bonus,
         }
+        if self.card.skills:
+            out["skills_used"] = list(self.used)
+        return out
 
 
 class PlayerState:
@@ -161,6 +421,7 @@ class PlayerState:
         "circles",
         "rode",
         "mulligan_done",
+        "face_down",
     )
 
     def __init__(self) -> None:
@@ -174,6 +435,7 @@ class PlayerState:
         self.circles: dict[str, Unit | None] = dict.fromkeys(CIRCLES)
         self.rode = False
         self.mulligan_done = False
+        self.face_down = 0  # damage cards turned face down by counter blasts (the first ones listed)
 
     def copy(self) -> PlayerState:
         new = PlayerState.__new__(PlayerState)
@@ -188,6 +450,7 @@ class PlayerState:
         new.circles = self.circles.copy()
         new.rode = self.rode
         new.mulligan_done = self.mulligan_done
+        new.face_down = self.face_down
         return new
 
     def deck_size(self) -> int:
@@ -196,7 +459,7 @@ class PlayerState:
 
     def to_json(self) -> JSON:
         deck = self.deck
-        return {
+        out = {
             "damage": [c.to_json() for c in self.damage],
             "deck": deck if isinstance(deck, int) else [c.to_json() for c in deck],
             "hand": [c.to_json() for c in self.hand],
@@ -207,6 +470,31 @@ class PlayerState:
             "circles": {name: (u.to_json() if u is not None else None) for name, u in self.circles.items()},
             "rode_this_turn": self.rode,
             "mulligan_done": self.mulligan_done,
+        }
+        if self.face_down:
+            out["damage_face_down"] = self.face_down
+        return out
+
+
+class PendingSkill:
+    """An AUTO skill that has triggered and waits to resolve (``state.pending``)."""
+
+    __slots__ = ("player", "circle", "index", "name", "timing")
+
+    def __init__(self, player: str, circle: str, index: int, name: str, timing: str):
+        self.player = player
+        self.circle = circle  # where the unit was when the skill triggered
+        self.index = index  # the skill's index in its card's skills
+        self.name = name  # the card's name: the skill resolves only if that card is still there
+        self.timing = timing
+
+    def to_json(self) -> JSON:
+        return {
+            "player": self.player,
+            "unit": f"{self.player}.circles.{self.circle}",
+            "skill": self.index,
+            "name": self.name,
+            "timing": self.timing,
         }
 
 
@@ -240,6 +528,7 @@ class Battle:
         "damage_reveals",
         "trigger",
         "source",
+        "hit_done",
     )
 
     def __init__(self, player: str, attacker: str, target: str, booster: str | None):
@@ -256,6 +545,7 @@ class Battle:
         self.damage_reveals: list[Card] | None = None
         self.trigger: PendingTrigger | None = None
         self.source = "/state/battle"  # where the reveals came from, for error paths
+        self.hit_done = False  # the attacker's "hit" AUTO skills have triggered
 
     def copy(self) -> Battle:
         new = Battle.__new__(Battle)
@@ -271,11 +561,12 @@ class Battle:
         new.damage_reveals = None if self.damage_reveals is None else self.damage_reveals.copy()
         new.trigger = self.trigger
         new.source = self.source
+        new.hit_done = self.hit_done
         return new
 
     def to_json(self) -> JSON:
         defender = other(self.player)
-        return {
+        out = {
             "attacker": f"{self.player}.circles.{self.attacker}",
             "target": f"{defender}.circles.{self.target}",
             "booster": None if self.booster is None else f"{self.player}.circles.{self.booster}",
@@ -289,10 +580,23 @@ class Battle:
             else [c.to_json() for c in self.damage_reveals],
             "trigger": None if self.trigger is None else self.trigger.to_json(),
         }
+        if self.hit_done:
+            out["hit_skills_done"] = True
+        return out
 
 
 class State:
-    __slots__ = ("ruleset", "flags", "turn", "turn_player", "phase", "draw_done", "players", "battle")
+    __slots__ = (
+        "ruleset",
+        "flags",
+        "turn",
+        "turn_player",
+        "phase",
+        "draw_done",
+        "players",
+        "battle",
+        "pending",
+    )
 
     def __init__(self, ruleset: str, turn: int, turn_player: str, phase: str):
         self.ruleset = ruleset
@@ -303,6 +607,7 @@ class State:
         self.draw_done = False  # in the draw phase: the turn's draw has been made
         self.players: dict[str, PlayerState] = {"A": PlayerState(), "B": PlayerState()}
         self.battle: Battle | None = None
+        self.pending: list[PendingSkill] = []  # triggered AUTO skills, in the order they resolve
 
     def copy(self, sides: str = "AB") -> State:
         """A copy sharing the cards; only the zones of the players in ``sides`` are copied (the others
@@ -318,10 +623,12 @@ class State:
         a, b = players["A"], players["B"]
         new.players = {"A": a.copy() if "A" in sides else a, "B": b.copy() if "B" in sides else b}
         new.battle = None if self.battle is None else self.battle.copy()
+        pending = self.pending
+        new.pending = pending.copy() if pending else []
         return new
 
     def to_json(self) -> JSON:
-        return {
+        out = {
             "turn": self.turn,
             "turn_player": self.turn_player,
             "phase": self.phase,
@@ -329,6 +636,9 @@ class State:
             "players": {p: self.players[p].to_json() for p in PLAYERS},
             "battle": None if self.battle is None else self.battle.to_json(),
         }
+        if self.pending:
+            out["pending_skills"] = [p.to_json() for p in self.pending]
+        return out
 
 
 state_to_json = State.to_json  # (state) -> JSON
@@ -413,10 +723,44 @@ def parse_card(
     sentinel = data.get("sentinel", False)
     if not isinstance(sentinel, bool):
         errors.add(f"{path}/sentinel", f"true or false, got {sentinel!r}")
+    skills = _parse_skills(data.get("skills", []), path, errors)
     if len(errors.items) > before:
         return None, {}
-    card = Card(name, data["grade"], data["power"], shield, critical, clan, trigger, sentinel)
+    card = Card(
+        name, data["grade"], data["power"], shield, critical, clan, trigger, sentinel, False, tuple(skills)
+    )
     return card, {k: data[k] for k in extra if k in data}
+
+
+# Parsed skill lists by their JSON text: the same card's skills are read many times (a deck, a replay).
+_SKILL_CACHE: dict[str, tuple[Skill, ...]] = {}
+
+
+def _parse_skills(raw: Any, path: str, errors: _Errors) -> tuple[Skill, ...]:
+    if isinstance(raw, list) and not raw:
+        return ()
+    if not isinstance(raw, list):
+        errors.add(f"{path}/skills", "a list of skills (see docs/situations.md, Skills)")
+        return ()
+    try:
+        key = json.dumps(raw, sort_keys=True)
+    except (TypeError, ValueError):
+        key = None
+    found = _SKILL_CACHE.get(key) if key is not None else None
+    if found is not None:
+        return found
+    before = len(errors.items)
+    skills = []
+    for i, item in enumerate(raw):
+        skill = parse_skill(item, f"{path}/skills/{i}", errors.add)
+        if skill is not None:
+            skills.append(skill)
+    out = tuple(skills)
+    if key is not None and len(errors.items) == before:
+        if len(_SKILL_CACHE) > 1024:
+            _SKILL_CACHE.clear()
+        _SKILL_CACHE[key] = out
+    return out
 
 
 def _parse_card_list(
@@ -435,7 +779,12 @@ def _parse_card_list(
 
 def parse_unit(data: Any, path: str, errors: _Errors, ruleset: str, cards: CardLookup | None) -> Unit | None:
     card, extra = parse_card(
-        data, path, errors, ruleset=ruleset, cards=cards, extra=("stand", "power_bonus", "critical_bonus")
+        data,
+        path,
+        errors,
+        ruleset=ruleset,
+        cards=cards,
+        extra=("stand", "power_bonus", "critical_bonus", "skills_used"),
     )
     if card is None:
         return None
@@ -467,8 +816,19 @@ def parse_unit(data: Any, path: str, errors: _Errors, ruleset: str, cards: CardL
         card.clan,
         card.trigger,
         card.sentinel,
+        False,
+        card.skills,
     )
-    return Unit(printed, stand, bonuses[0], bonuses[1])
+    used = extra.get("skills_used", [])
+    if not isinstance(used, list) or not all(
+        _is_int(i) and 0 <= i < len(card.skills) and card.skills[i].once for i in used
+    ):
+        errors.add(
+            f"{path}/skills_used",
+            "a list of the indexes of the unit's once-per-turn skills used this turn",
+        )
+        return None
+    return Unit(printed, stand, bonuses[0], bonuses[1], tuple(dict.fromkeys(used)))
 
 
 def _parse_player(
@@ -511,6 +871,14 @@ def _parse_player(
             )
         if vanguard is None and not any(e.path.startswith(f"{path}/circles/V") for e in errors.items):
             errors.add(f"{path}/circles/V", "required: every player has a vanguard on the V circle")
+    face_down = data.get("damage_face_down", 0)
+    if not _is_int(face_down) or not 0 <= face_down <= len(player.damage):
+        errors.add(
+            f"{path}/damage_face_down",
+            f"the number of face-down damage cards, 0 to {len(player.damage)}, got {face_down!r}",
+        )
+    else:
+        player.face_down = face_down
     for flag, attr in (("rode_this_turn", "rode"), ("mulligan_done", "mulligan_done")):
         value = data.get(flag, False)
         if not isinstance(value, bool):
@@ -591,7 +959,8 @@ def _parse_battle(data: Any, path: str, errors: _Errors, state: State, cards: Ca
         return
     if state.players[player].circles.get(attacker) is None:
         errors.add(f"{path}/attacker", "no unit on that circle")
-    if state.players[defender].circles.get(target) is None:
+    if state.players[defender].circles.get(target) is None and not (hit is True and target != "V"):
+        # (a hit rear-guard is retired at once: its circle is empty while the battle's last skills resolve)
         errors.add(f"{path}/target", "no unit on that circle")
     if booster is not None and (
         booster != BEHIND.get(attacker) or state.players[player].circles[booster] is None
@@ -605,7 +974,39 @@ def _parse_battle(data: Any, path: str, errors: _Errors, state: State, cards: Ca
     battle.hit = hit if isinstance(hit, bool) else None
     battle.drive_reveals, battle.damage_reveals = reveals
     battle.trigger = trigger
+    hit_done = data.get("hit_skills_done", False)
+    if not isinstance(hit_done, bool):
+        errors.add(f"{path}/hit_skills_done", "true or false")
+    battle.hit_done = hit_done is True
     state.battle = battle
+
+
+def _parse_pending(data: Any, path: str, errors: _Errors, state: State) -> None:
+    if not isinstance(data, list):
+        errors.add(path, "a list of the AUTO skills waiting to resolve")
+        return
+    for i, item in enumerate(data):
+        where = f"{path}/{i}"
+        if not isinstance(item, dict):
+            errors.add(where, "an object with player, unit, skill, name, timing")
+            continue
+        _unknown_fields(item, PENDING_FIELDS, where, errors)
+        owner, _, circle = parse_reference(item.get("unit"), f"{where}/unit", errors, zone="circles")
+        if not owner:
+            continue
+        if item.get("player", owner) != owner:
+            errors.add(f"{where}/player", "the player whose unit the skill belongs to")
+            continue
+        unit = state.players[owner].circles.get(circle)
+        index = item.get("skill")
+        if unit is None or not _is_int(index) or not 0 <= index < len(unit.card.skills):
+            errors.add(f"{where}/skill", "the index of an AUTO skill of the unit on that circle")
+            continue
+        skill = unit.card.skills[index]
+        if skill.kind != "AUTO":
+            errors.add(f"{where}/skill", "the index of an AUTO skill of the unit on that circle")
+            continue
+        state.pending.append(PendingSkill(owner, circle, index, unit.card.name, skill.timing or ""))
 
 
 def parse_state(data: Any, *, ruleset: str, cards: CardLookup | None = None, path: str = "/state") -> State:
@@ -647,6 +1048,8 @@ def parse_state(data: Any, *, ruleset: str, cards: CardLookup | None = None, pat
                 )
     if data.get("battle") is not None and not errors.items:
         _parse_battle(data["battle"], f"{path}/battle", errors, state, cards)
+    if data.get("pending_skills") is not None and not errors.items:
+        _parse_pending(data["pending_skills"], f"{path}/pending_skills", errors, state)
     if errors.items:
         raise MalformedDocument(errors.items)
     return state

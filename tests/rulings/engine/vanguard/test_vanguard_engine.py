@@ -300,6 +300,7 @@ def test_a_hundred_action_random_replay_reproduces_the_played_state() -> None:
     doc = {"game": "vanguard", "state": start_json, "actions": actions}
     answer = replay(doc)
     assert answer["stopped_at"] is None
+    state, _ = GAME.settle(state, None)  # the replay closes a guard step left open by the last action
     assert answer["state"] == GAME.state_to_json(state)
 
 
@@ -426,3 +427,91 @@ def test_bare_card_references_go_through_the_lookup() -> None:
         replay(
             {**doc, "state": document("main", player({"name": "Blaster Blade"}), player(unit(K2)))["state"]}
         )
+
+
+# ------------------------------------------------------------ issue 14: refusals and query legality
+
+
+def test_attackers_guard_is_refused_without_closing_the_guard_step() -> None:
+    attack = {"player": "A", "type": "attack", "attacker": "A.circles.V", "target": "B.circles.V"}
+    attack.update(drive_checks=[G1], damage_checks=[K1])
+    doc = document(
+        "battle",
+        player(unit(G2), hand=[G1]),
+        player(unit(K2), hand=[K0]),
+        [attack, {"player": "A", "type": "guard", "cards": ["A.hand.0"]}],
+    )
+    answer = replay(doc)
+    assert answer["stopped_at"] == 1
+    assert answer["steps"][1]["rules"] == ["VG-GUARD"]
+    assert answer["state"]["battle"]["step"] == "guard"
+    assert answer["state"]["players"]["B"]["damage"] == []
+    assert len(answer["state"]["players"]["A"]["hand"]) == 1
+    # The same attack with nothing after it: the replay closes the step, the battle is resolved.
+    closed = replay({**doc, "actions": [attack]})
+    assert closed["state"]["battle"] is None
+
+
+def test_attackers_refused_call_closes_nothing() -> None:
+    attack = {"player": "A", "type": "attack", "attacker": "A.circles.V", "target": "B.circles.V"}
+    doc = document(
+        "battle",
+        player(unit(G2), hand=[G1], deck=[G1, G1, G1]),
+        player(unit(K2), deck=[K1, K1]),
+        [attack, {"player": "A", "type": "call", "card": "A.hand.0", "circle": "FL"}],
+    )
+    answer = replay(doc)
+    assert answer["stopped_at"] == 1
+    assert answer["state"]["battle"]["step"] == "guard"
+    assert len(answer["state"]["players"]["A"]["deck"]) == 3
+
+
+def test_damage_query_says_a_grade_2_boost_is_not_legal() -> None:
+    query = {"kind": "damage", "attacker": "A.circles.V", "target": "B.circles.V"}
+    doc = document(
+        "battle", player(unit(G2), BC=unit(G2)), player(unit(K2)), query={**query, "booster": "A.circles.BC"}
+    )
+    answer = replay(doc)["answer"]
+    assert answer["legal"] is False
+    assert answer["not_legal"]["rules"] == ["VG-BOOST"]
+    assert "grade 2" in answer["not_legal"]["explanation"]
+    legal = replay({**doc, "query": query})
+    assert legal["answer"]["legal"] is True and "not_legal" not in legal["answer"]
+
+
+def test_damage_query_checks_timing_and_guardians() -> None:
+    query = {"kind": "damage", "attacker": "A.circles.V", "target": "B.circles.V", "guardians": ["B.hand.0"]}
+    main = replay(document("main", player(unit(G2)), player(unit(K1), hand=[K2]), query=query))["answer"]
+    assert main["legal"] is False and "VG-ATTACK" in main["not_legal"]["rules"]
+    battle = replay(document("battle", player(unit(G2)), player(unit(K1), hand=[K2]), query=query))["answer"]
+    assert battle["legal"] is False and battle["not_legal"]["rules"] == ["VG-GUARD"]
+
+
+def test_guard_step_closes_when_a_hit_skill_then_waits() -> None:
+    """As with a trigger, the close stands when the closed battle waits for an AUTO skill's choice."""
+    hit = {"kind": "AUTO", "timing": "hit", "on": "RC", "cost": {"soul_blast": 1}, "effects": [{"draw": 1}]}
+    doc = document(
+        "battle",
+        {**player(unit(G2), FL={**unit(G2), "skills": [hit]}), "soul": [G1]},
+        player(unit(K1), deck=[K1, K2]),
+        [
+            {"player": "A", "type": "attack", "attacker": "A.circles.FL", "target": "B.circles.V"},
+            {"player": "A", "type": "next_phase"},
+        ],
+    )
+    answer = replay(doc)
+    assert answer["stopped_at"] == 1
+    assert answer["steps"][1]["rules"] == ["VG-SKILL-AUTO"]
+    assert answer["state"]["pending_skills"][0]["unit"] == "A.circles.FL"
+    assert len(answer["state"]["players"]["B"]["damage"]) == 1
+    resolved = replay(
+        {
+            **doc,
+            "actions": [doc["actions"][0], {"player": "A", "type": "resolve_skill", "card": "A.circles.FL"}],
+        }
+    )
+    assert resolved["stopped_at"] is None and resolved["state"]["battle"] is None
+    assert (
+        resolved["state"]["players"]["A"]["soul"] == []
+        and len(resolved["state"]["players"]["A"]["hand"]) == 1
+    )

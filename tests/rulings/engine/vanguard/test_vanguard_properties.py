@@ -258,3 +258,29 @@ def test_counted_decks_conserve_cards(seed: int, ruleset: str) -> None:
             fields["damage_checks"] = [rng.choice(pool[foe]) for _ in range(3)]
             action = Action("attack", action.player, **fields)
         state, _ = GAME.apply(state, action)
+
+
+@FAST
+@given(seed=st.integers(0, 10**6), ruleset=st.sampled_from(["original", "standard"]))
+def test_skills_keep_their_invariants(seed: int, ruleset: str) -> None:
+    """Self-play with the sample decks' skills: face-down damage never exceeds the damage zone, a waiting
+    skill is an AUTO skill, a once-per-turn skill is used once a turn, and skills do get played."""
+    played = set()
+    for state, action in play(seed, ruleset, 300):
+        for p in ("A", "B"):
+            side = state.players[p]
+            assert 0 <= side.face_down <= len(side.damage)
+            for on_circle in side.circles.values():
+                if on_circle is not None:
+                    assert len(set(on_circle.used)) == len(on_circle.used)
+                    assert all(on_circle.card.skills[i].once for i in on_circle.used)
+        for pending in state.pending:
+            waiting = state.players[pending.player].circles[pending.circle]
+            assert waiting is None or waiting.card.skills[pending.index].kind == "AUTO"
+        if action is not None and action.type in ("activate", "resolve_skill"):
+            played.add(action.type)
+            if action.type == "activate":
+                activating = state.players[action.player].circles[action.card.split(".")[2]]
+                assert action.skill not in activating.used
+    # Not every game reaches a skill, but the sample decks make it common.
+    assert played <= {"activate", "resolve_skill"}

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core.bounds import MAX_VERSION, parse_bounded_int
 from core.ratelimit import ratelimit
-from tournaments import services
+from tournaments import live, services
 from tournaments.models import Event, EventStatus
 from tournaments.selectors import day as day_selectors
 from tournaments.selectors.drafts import event_hidden
@@ -44,6 +44,7 @@ def _me_url(event: Event) -> str:
 
 
 def _context(request: HttpRequest, event: Event, *, with_standing: bool = True) -> dict:
+    live_state = live.phone_state(event=event, user=request.user)  # before the reads (tournaments/live.py)
     day = day_selectors.player_day(event=event, user=request.user, with_standing=with_standing)
     timer = None
     if day.round is not None and day.match is not None and day.match.status != "confirmed":
@@ -56,6 +57,7 @@ def _context(request: HttpRequest, event: Event, *, with_standing: bool = True) 
         "timer": timer,
         "version": day.version(event),
         "poll_seconds": POLL_SECONDS,
+        "live": live_state,
         "report_choices": choices,
         "open_for_registration": event.status in (EventStatus.REGISTRATION, EventStatus.CHECK_IN),
     }

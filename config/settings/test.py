@@ -14,3 +14,5 @@ LANGUAGE_CODE = "en"
 # Rate limits (core/ratelimit.py) count in a cache that every test of a run shares: off unless a test
 # turns them on.
 RATELIMIT_ENABLED = False
+# The live versions (tournaments/live.py) are off unless a test points them at its Redis.
+LIVE_REDIS_URL = ""

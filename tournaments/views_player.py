@@ -4,6 +4,7 @@ results, my record and standing, my deck-list status, drop. Plain forms: it work
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
@@ -22,7 +23,7 @@ from tournaments.services.day import match_dispute, parse_games, quick_results_f
 from tournaments.services.errors import TournamentError
 from tournaments.services.timer import timer_state
 
-POLL_SECONDS = 4
+POLL_SECONDS = 4  # settings.LIVE_POLL_SECONDS overrides it (docs/tournament-day.md, "The phones at scale")
 
 
 def _event(request: HttpRequest, event_id: int) -> Event:
@@ -56,7 +57,7 @@ def _context(request: HttpRequest, event: Event, *, with_standing: bool = True) 
         "day": day,
         "timer": timer,
         "version": day.version(event),
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": f"{getattr(settings, 'LIVE_POLL_SECONDS', None) or POLL_SECONDS:g}",  # not localized
         "live": live_state,
         "report_choices": choices,
         "open_for_registration": event.status in (EventStatus.REGISTRATION, EventStatus.CHECK_IN),

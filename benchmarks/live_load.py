@@ -233,6 +233,8 @@ async def drive(args, world: dict, ports: list[int], documents: list[bytes], rec
         tasks.append(judge(pool, token, documents, until=until, every=args.judge_interval, rec=rec))
 
     async def organizer():
+        if not 0 < args.post_at < args.seconds:
+            return 0.0  # no round posted: the polls alone
         await asyncio.sleep(args.post_at)
         started = time.perf_counter()
         rec.posted_at = await asyncio.to_thread(post_round, world["event_id"])
@@ -321,7 +323,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=8.0)
     parser.add_argument("--poll", type=float, default=4.0, help="seconds between two polls of a phone")
     parser.add_argument("--judge-interval", type=float, default=2.0)
-    parser.add_argument("--post-at", type=float, default=10.0, help="seconds into the run: round 2 is posted")
+    parser.add_argument(
+        "--post-at", type=float, default=12.0, help="seconds into the run: round 2 is posted (0: never)"
+    )
     parser.add_argument("--web", type=int, default=1, help="web processes (each its own gunicorn, own port)")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes per web process")
     parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")

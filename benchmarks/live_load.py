@@ -15,8 +15,9 @@ Every phone starts as a phone that has loaded its page (its live URL with the si
 versions, as the page gives it), then polls every --poll seconds (htmx's `every 4s`); 204 keeps the page, 200
 replaces it (new URL; a `load delay:Ns` trigger is followed after N s, as htmx does).
 Every judge replays a 20-action situation through the rulings API every --judge-interval seconds.
-At --post-at seconds the organizer posts round 2 (services.round_pair_next, in this process): the propagation
-is the time from the round's commit until each phone has fetched a fragment showing round 2.
+At --post-at seconds the organizer asks for round 2 (services.round_request_pairing: at this size a Celery
+worker pairs it, as for the console's button): the propagation is the time from the round's row being written
+(in the transaction that commits it) until each phone has fetched a fragment showing round 2.
 
 The client is asyncio over raw keep-alive connections (a pool per web process, as a load balancer keeps to its
 upstreams), so that it costs little of the two cores it shares with the servers. Everything stops by itself;
@@ -167,8 +168,8 @@ async def phone(number: int, pool: Pool, path: str, cookie: str, *, until: float
             if delay:  # htmx fetches it once after the delay, then the fragment's own polling goes on
                 next_at = loop.time() + float(delay[1])
             rec.add("phone_render", ms, status)
-            if rec.posted_at is not None and number not in rec.on_round_2 and ROUND_2.search(body):
-                rec.on_round_2[number] = time.perf_counter() - rec.posted_at
+            if number not in rec.on_round_2 and ROUND_2.search(body):
+                rec.on_round_2[number] = time.time()
         rec.add("phone", ms, status, None if status in (200, 204, 304) else f"phone GET {status}")
 
 
@@ -197,18 +198,28 @@ async def judge(pool: Pool, token: str, documents: list[bytes], *, until: float,
 
 
 def post_round(event_id: int) -> float:
-    """Round 2, through the services as the organizer's button does; returns the moment it was committed."""
+    """Round 2 as the organizer's button asks for it at this size: paired by a Celery worker. Returns the
+    moment the round's row was written (inside the transaction that commits it: the propagation is counted
+    from before the commit), once the worker has committed it and the event's live version has changed."""
     from django.db import connections
 
     from core.models import User
-    from tournaments import services
-    from tournaments.models import Event
+    from tournaments import live, services
+    from tournaments.models import Event, Round
 
+    redis = live.client()
+    before = redis.get(live.event_key(event_id))
     event = Event.objects.get(pk=event_id)
-    services.round_pair_next(event=event, user=User.objects.get(username="load-orga"))
-    committed = time.perf_counter()  # round_pair_next commits (and the versions change) before it returns
-    connections.close_all()
-    return committed
+    services.round_request_pairing(event=event, user=User.objects.get(username="load-orga"), force_task=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        time.sleep(0.01)
+        if redis.get(live.event_key(event_id)) != before:
+            round_ = Round.objects.filter(event_id=event_id, number=2).first()
+            if round_ is not None:
+                connections.close_all()
+                return round_.created_at.timestamp()
+    raise RuntimeError("round 2 was not posted within 120 s")
 
 
 async def drive(args, world: dict, ports: list[int], documents: list[bytes], rec: Recorder) -> dict:
@@ -236,9 +247,9 @@ async def drive(args, world: dict, ports: list[int], documents: list[bytes], rec
         if not 0 < args.post_at < args.seconds:
             return 0.0  # no round posted: the polls alone
         await asyncio.sleep(args.post_at)
-        started = time.perf_counter()
+        asked = time.time()
         rec.posted_at = await asyncio.to_thread(post_round, world["event_id"])
-        return rec.posted_at - started
+        return rec.posted_at - asked
 
     cpu_before, servers_before = time.process_time(), tree_cpu_seconds(args.server_pids)
     results = await asyncio.gather(organizer(), *tasks)
@@ -418,7 +429,9 @@ def main() -> None:
             own_database(server, database_url.rsplit("/", 1)[1], drop=True)
 
     every = rec.samples["phone"] + rec.samples["judge"]
-    reached = sorted(rec.on_round_2.values())
+    reached = (
+        sorted(max(0.0, seen - rec.posted_at) for seen in rec.on_round_2.values()) if rec.posted_at else []
+    )
     result = {
         "errors": len(rec.errors),
         "p95_ms": percentile(every, 0.95),
@@ -442,7 +455,8 @@ def main() -> None:
             "p95_s": percentile(reached, 0.95),
             "last_s": round(reached[-1], 2) if reached else None,
             "all_within_s": round(reached[-1], 2) if len(reached) == args.phones else 9999.0,
-            "pairing_seconds": figures["post_seconds"],
+            # from the button (the task sent) to the round's row written by the worker
+            "asked_to_round_row_s": figures["post_seconds"],
         },
         "client_cpu_seconds": figures["client_cpu_seconds"],
         "server_cpu_seconds": figures["server_cpu_seconds"],

@@ -113,9 +113,15 @@ def matches_changed(matches: Iterable) -> None:
     registrations_changed(pk for m in matches for pk in (m.player_a_id, m.player_b_id))
 
 
+# Saving only these changes nothing a phone shows (the "pair" button notes its task): no phone refreshes.
+BOOKKEEPING_FIELDS = frozenset({"pairing_task_id", "updated_at"})
+
+
 @receiver(post_save, sender="tournaments.Event")
 @receiver(post_delete, sender="tournaments.Event")
-def _event_saved(sender, instance, **kwargs) -> None:
+def _event_saved(sender, instance, update_fields=None, **kwargs) -> None:
+    if update_fields is not None and set(update_fields) <= BOOKKEEPING_FIELDS:
+        return
     event_changed(instance.pk)
 
 

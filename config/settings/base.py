@@ -28,7 +28,7 @@ LIVE_REDIS_URL = env("LIVE_REDIS_URL", default=REDIS_URL)
 LIVE_TOKEN_MAX_AGE = env.int("LIVE_TOKEN_MAX_AGE", default=300)
 # After a round is posted, phones show their new pairing at once and fetch the full fragment (report buttons)
 # at a random moment within this many seconds, so that thousands of phones do not all render at once.
-LIVE_REFRESH_SPREAD = env.float("LIVE_REFRESH_SPREAD", default=60.0)
+LIVE_REFRESH_SPREAD = env.float("LIVE_REFRESH_SPREAD", default=120.0)
 # How often a phone polls its live fragment: a new round reaches every phone within this (plus one answer).
 LIVE_POLL_SECONDS = env.float("LIVE_POLL_SECONDS", default=4.0)
 

@@ -203,3 +203,19 @@ def test_tokens_name_one_event_and_registration():
     assert live.unsign(token) == (3, 7, "fr")
     assert live.unsign(token.replace("3-7", "3-8")) is None
     assert live.unsign("garbage") is None
+
+
+def test_noting_the_pairing_task_does_not_refresh_every_phone(
+    client, organizer, live_redis, django_capture_on_commit_callbacks
+):
+    event = paired_event(organizer)
+    login_as(client, event)
+    url = phone_url(client, event)
+    with django_capture_on_commit_callbacks(execute=True):
+        event.pairing_task_id = "task-1"
+        event.save(update_fields=["pairing_task_id", "updated_at"])
+    assert fast(url) == (204, b"")
+    with django_capture_on_commit_callbacks(execute=True):
+        event.name = "Renamed Open"
+        event.save()
+    assert fast(url) is None

@@ -122,7 +122,14 @@ class Pool:
 
 class Recorder:
     def __init__(self) -> None:
-        self.samples: dict[str, list[float]] = {"phone": [], "judge": [], "phone_render": []}
+        self.samples: dict[str, list[float]] = {
+            "phone": [],
+            "judge": [],
+            "phone_render": [],
+            "before_post": [],
+            "after_post": [],
+        }
+        self.post_asked = False
         self.statuses: dict[str, int] = {}
         self.errors: list[str] = []
         self.measuring = False
@@ -133,6 +140,8 @@ class Recorder:
         if not self.measuring:
             return
         self.samples[kind].append(ms)
+        if kind != "phone_render":
+            self.samples["after_post" if self.post_asked else "before_post"].append(ms)
         key = f"{kind} {status}"
         self.statuses[key] = self.statuses.get(key, 0) + 1
         if error:
@@ -247,6 +256,7 @@ async def drive(args, world: dict, ports: list[int], documents: list[bytes], rec
         if not 0 < args.post_at < args.seconds:
             return 0.0  # no round posted: the polls alone
         await asyncio.sleep(args.post_at)
+        rec.post_asked = True
         asked = time.time()
         rec.posted_at = await asyncio.to_thread(post_round, world["event_id"])
         return rec.posted_at - asked
@@ -447,6 +457,9 @@ def main() -> None:
         "phone_p95_ms": percentile(rec.samples["phone"], 0.95),
         "phone_render_p95_ms": percentile(rec.samples["phone_render"], 0.95),
         "judge_p95_ms": percentile(rec.samples["judge"], 0.95),
+        # every request before the organizer asks for round 2, and from then on
+        "p95_before_post_ms": percentile(rec.samples["before_post"], 0.95),
+        "p95_after_post_ms": percentile(rec.samples["after_post"], 0.95),
         "statuses": dict(sorted(rec.statuses.items())),
         "round_posted": {
             "phones_on_new_round": len(reached),

@@ -164,8 +164,9 @@ def pairings_key(event_id: int, version: str) -> str:
     return f"{PREFIX}p:{event_id}:{version}"
 
 
-def _pairing_html(*, event_id: int, round_, match, mine: str, language: str) -> str:
-    """What a phone shows of its new pairing until its full fragment comes (the words of _live.html).
+def _pairing_snippets(*, event_id: int, round_, matches: list, language: str) -> dict[str, str]:
+    """What each phone shows of its new pairing until its full fragment comes (the words of _live.html), by
+    "<registration id>:<language>".
 
     Only what the event's public pairings show (round, table, opponent's name); the report buttons come with
     the full fragment, fetched through the normal, authenticated view a moment later (hx-trigger `load delay`,
@@ -177,27 +178,35 @@ def _pairing_html(*, event_id: int, round_, match, mine: str, language: str) -> 
     with translation.override(language):
         n = round_.number
         head = (_("Top cut — round %(n)s") if round_.stage == "top_cut" else _("Round %(n)s")) % {"n": n}
-        opponent = match.player_b if mine == "a" else match.player_a
-        if opponent is None:
-            text = (
-                _("Late entry: this round counts as a loss.")
-                if match.kind == "missed"
-                else _("You have a bye this round.")
-            )
-            body = f'<p class="player-big" data-testid="bye">{escape(text)}</p>'
-        else:
-            table = _("Table %(t)s") % {"t": match.table}
-            body = (
-                f'<p class="player-table" data-testid="my-table">{escape(table)}</p>'
-                f'<p class="player-opponent">{escape(_("against"))} '
-                f'<strong data-testid="opponent">{escape(str(opponent.player))}</strong></p>'
-            )
-    delay = round(random.uniform(1.0, max(1.0, settings.LIVE_REFRESH_SPREAD)), 1)
-    return (
+        against = escape(_("against"))
+        table_label = _("Table %(t)s")
+        bye = escape(_("You have a bye this round."))
+        missed = escape(_("Late entry: this round counts as a loss."))
+    spread = max(1.0, settings.LIVE_REFRESH_SPREAD)
+    start = (
         f'<section id="live" class="player-live" aria-live="polite" data-live="pairing" '
-        f'hx-get="/events/{event_id}/me/live/?v=-" hx-trigger="load delay:{delay}s" hx-swap="outerHTML" '
-        f'data-testid="live"><p class="player-round">{escape(head)}</p>{body}</section>'
+        f'hx-get="/events/{event_id}/me/live/?v=-" hx-swap="outerHTML" data-testid="live" '
+        f'hx-trigger="load delay:'
     )
+    head = f'<p class="player-round">{escape(head)}</p>'
+    snippets = {}
+    for match in matches:
+        for me, opponent in ((match.player_a, match.player_b), (match.player_b, match.player_a)):
+            if me is None:
+                continue
+            if opponent is None:
+                text = missed if match.kind == "missed" else bye
+                body = f'<p class="player-big" data-testid="bye">{text}</p>'
+            else:
+                table = escape(table_label % {"t": match.table})
+                body = (
+                    f'<p class="player-table" data-testid="my-table">{table}</p>'
+                    f'<p class="player-opponent">{against} '
+                    f'<strong data-testid="opponent">{escape(str(opponent.player))}</strong></p>'
+                )
+            delay = round(random.uniform(1.0, spread), 1)
+            snippets[f"{me.pk}:{language}"] = f'{start}{delay}s">{head}{body}</section>'
+    return snippets
 
 
 def pairings_posted(event_id: int, round_id: int) -> None:
@@ -217,16 +226,11 @@ def pairings_posted(event_id: int, round_id: int) -> None:
     version = _new_version()
     snippets: dict[str, str] = {}
     if round_.event.status != EventStatus.DRAFT:
-        languages = [code for code, _name in settings.LANGUAGES]
-        matches = Match.objects.filter(round=round_).select_related("player_a__player", "player_b__player")
-        for match in matches:
-            for mine, registration in (("a", match.player_a), ("b", match.player_b)):
-                if registration is None:
-                    continue
-                for language in languages:
-                    snippets[f"{registration.pk}:{language}"] = _pairing_html(
-                        event_id=event_id, round_=round_, match=match, mine=mine, language=language
-                    )
+        matches = list(
+            Match.objects.filter(round=round_).select_related("player_a__player", "player_b__player")
+        )
+        for code, _name in settings.LANGUAGES:
+            snippets |= _pairing_snippets(event_id=event_id, round_=round_, matches=matches, language=code)
     try:
         pipe = redis.pipeline(transaction=True)
         if snippets:

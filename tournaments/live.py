@@ -14,7 +14,8 @@ token naming its event and registration (`t`, HMAC of SECRET_KEY via django.core
 (core/fastpath.py) answers 204 when the token is genuine, fresh (LIVE_TOKEN_MAX_AGE) and both versions are
 unchanged; anything else — no token, a forged or expired one, a version missing from Redis, Redis down,
 a change — goes on to the normal view, which authenticates the session, hides drafts and renders the content.
-The token only ever earns a 204: it never shows anything.
+The token earns a 204 and, right after a round is posted, the phone's own new pairing (round, table, opponent:
+what the event's public pairings show), prepared at the round's commit; nothing else.
 
 The versions are random, not counters: a key lost with a Redis restart is created again with a value no phone
 holds, so no phone can take an old page for the current one.

@@ -55,6 +55,33 @@ def wait_for(predicate, timeout: float, what: str) -> None:
     raise RuntimeError(f"timed out waiting for {what}")
 
 
+def prod_env(redis_url: str, database_url: str) -> dict[str, str]:
+    """The environment of the servers under load: production settings on 127.0.0.1, a fresh SECRET_KEY."""
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.prod",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        SECURE_SSL_REDIRECT="false",
+        DEBUG="false",
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        REDIS_URL=redis_url,
+        DATABASE_URL=database_url,
+        LOG_LEVEL="WARNING",
+    )
+    return env
+
+
+def prepare_database() -> None:
+    """Migrate, collect the static files and, on LOAD_DATABASE_URL, wipe what a previous run left."""
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+    # production serves the collected, hashed assets (config/settings/prod.py), as the README's steps do
+    call_command("collectstatic", verbosity=0, interactive=False)
+    if os.environ.get("LOAD_DATABASE_URL"):
+        call_command("flush", verbosity=0, interactive=False)
+
+
 def seed(*, players: int, phones: int, judges: int) -> dict:
     """The event, through the services; sessions for the phones and API tokens for the judges."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -204,17 +231,8 @@ def main() -> None:
     tmp = tempfile.TemporaryDirectory(prefix="tableside-load-")
     redis = EmbeddedRedis().start()
     port = free_port()
-    env = dict(os.environ)
-    env.update(
-        DJANGO_SETTINGS_MODULE="config.settings.prod",
-        SECRET_KEY=secrets.token_urlsafe(50),
-        SECURE_SSL_REDIRECT="false",
-        DEBUG="false",
-        ALLOWED_HOSTS="127.0.0.1,localhost",
-        REDIS_URL=redis.url,
-        DATABASE_URL=os.environ.get("LOAD_DATABASE_URL", f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"),
-        LOG_LEVEL="WARNING",
-    )
+    database_url = os.environ.get("LOAD_DATABASE_URL", f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}")
+    env = prod_env(redis.url, database_url)
     os.environ.update(env)
     children: list[subprocess.Popen] = []
     logs = Path(tmp.name)
@@ -222,13 +240,7 @@ def main() -> None:
         import django
 
         django.setup()
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0, interactive=False)
-        # production serves the collected, hashed assets (config/settings/prod.py), as the README's steps do
-        call_command("collectstatic", verbosity=0, interactive=False)
-        if os.environ.get("LOAD_DATABASE_URL"):
-            call_command("flush", verbosity=0, interactive=False)
+        prepare_database()
         started = time.perf_counter()
         world = seed(players=args.players, phones=args.phones, judges=args.judges)
         seed_seconds = time.perf_counter() - started

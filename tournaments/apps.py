@@ -6,8 +6,9 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
 
-    def ready(self):
+    def ready(self) -> None:
         from core.home import register_home_items
+        from tournaments import live  # noqa: F401  (the live versions follow the models' changes: signals)
         from tournaments.exporters.builtin import register_builtin
         from tournaments.selectors.home import home_events
 

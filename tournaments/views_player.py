@@ -4,6 +4,7 @@ results, my record and standing, my deck-list status, drop. Plain forms: it work
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
@@ -13,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from core.ratelimit import ratelimit
-from tournaments import services
+from tournaments import live, services
 from tournaments.forms import ResultForm
 from tournaments.models import Event, EventStatus
 from tournaments.selectors import day as day_selectors
@@ -23,7 +24,7 @@ from tournaments.services.day import match_dispute, quick_results_for
 from tournaments.services.errors import TournamentError
 from tournaments.services.timer import timer_state
 
-POLL_SECONDS = 4
+POLL_SECONDS = 4  # settings.LIVE_POLL_SECONDS overrides it (docs/tournament-day.md, "The phones at scale")
 
 
 def _event(request: HttpRequest, event_id: int) -> Event:
@@ -39,6 +40,7 @@ def _me_url(event: Event) -> str:
 
 
 def _context(request: HttpRequest, event: Event, *, with_standing: bool = True) -> dict:
+    live_state = live.phone_state(event=event, user=request.user)  # before the reads (tournaments/live.py)
     day = day_selectors.player_day(event=event, user=request.user, with_standing=with_standing)
     timer = None
     if day.round is not None and day.match is not None and day.match.status != "confirmed":
@@ -50,7 +52,8 @@ def _context(request: HttpRequest, event: Event, *, with_standing: bool = True) 
         "day": day,
         "timer": timer,
         "version": day.version(event),
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": f"{getattr(settings, 'LIVE_POLL_SECONDS', None) or POLL_SECONDS:g}",  # not localized
+        "live": live_state,
         "report_choices": choices,
         "open_for_registration": event.status in (EventStatus.REGISTRATION, EventStatus.CHECK_IN),
         **_checkin_context(request, event, day.registration),

@@ -22,6 +22,15 @@ CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 # unless REDIS_URL says otherwise.
 EMBEDDED_REDIS_PORT = env.int("EMBEDDED_REDIS_PORT", default=6399)
 REDIS_URL = env("REDIS_URL", default=f"redis://127.0.0.1:{EMBEDDED_REDIS_PORT}/0")
+# The phones' live versions (tournaments/live.py): empty switches the fast path off (every poll renders).
+LIVE_REDIS_URL = env("LIVE_REDIS_URL", default=REDIS_URL)
+# A phone's live token earns 204s this long; then one normal render gives it a new one (a safety net).
+LIVE_TOKEN_MAX_AGE = env.int("LIVE_TOKEN_MAX_AGE", default=300)
+# After a round is posted, phones show their new pairing at once and fetch the full fragment (report buttons)
+# at a random moment within this many seconds, so that thousands of phones do not all render at once.
+LIVE_REFRESH_SPREAD = env.float("LIVE_REFRESH_SPREAD", default=120.0)
+# How often a phone polls its live fragment: a new round reaches every phone within this (plus one answer).
+LIVE_POLL_SECONDS = env.float("LIVE_POLL_SECONDS", default=4.0)
 
 # Where the read-only reference data lives (rule texts, real card databases); optional.
 TABLESIDE_SHARED_DIR = Path(env("TABLESIDE_SHARED", default=str(BASE_DIR.parent / "shared")))

@@ -12,6 +12,7 @@ SECRET_KEY = env("SECRET_KEY")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
 # Production never falls back to the embedded Redis of `make run`: the broker, results and cache are named.
 REDIS_URL = env("REDIS_URL")
+LIVE_REDIS_URL = env("LIVE_REDIS_URL", default=REDIS_URL)
 CELERY_BROKER_URL = CELERY_RESULT_BACKEND = REDIS_URL
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
 # X-Forwarded-Proto is trusted only behind a TLS proxy that always overwrites it (BEHIND_HTTPS_PROXY);

@@ -16,3 +16,5 @@ LANGUAGE_CODE = "en"
 RATELIMIT_ENABLED = False
 # Tests use their own small card fixtures: load_demo does not load the shipped snapshot unless a test asks.
 CARD_SNAPSHOT_ON_DEMO = False
+# The live versions (tournaments/live.py) are off unless a test points them at its Redis.
+LIVE_REDIS_URL = ""

@@ -9,6 +9,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments import live
 from tournaments.models import (
     Event,
     Match,
@@ -177,6 +178,7 @@ def _write(
     if updated != 1:
         raise Conflict(_("This result was changed meanwhile. Reload and check it."), field="version")
     match.version = seen + 1
+    live.matches_changed([match])  # both phones refresh once this commits (tournaments/live.py)
     ResultChange.objects.create(
         match=match, action=action, changed_by=by, reason=reason, before=before, after=_snapshot(match),
         version=match.version,
@@ -465,6 +467,7 @@ def _update_results(matches: list[Match]) -> None:
     ]  # fmt: skip
     with connection.cursor() as cursor:
         cursor.executemany(sql, rows)
+    live.matches_changed(matches)
 
 
 def round_enter_results(*, round_: Round, user, results: list[BulkResult]) -> int:

@@ -14,6 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments import live
 from tournaments.models import Round, RoundTimer, TableExtension
 from tournaments.services.common import lock_event, require_staff
 from tournaments.services.errors import Conflict, TournamentError
@@ -141,4 +142,5 @@ def timer_extend_table(
             round=round_, table=table, minutes=minutes, reason=reason.strip()[:200], granted_by=user
         )
         RoundTimer.objects.filter(round=round_).update(version=F("version") + 1)
+        live.event_changed(round_.event_id)
     return extension

@@ -162,12 +162,8 @@ def console_event_import(request: HttpRequest) -> HttpResponse:
 
 @csrf_protect
 def _event_import_form(request: HttpRequest) -> HttpResponse:
-    from tournaments.services.event_import import (
-        EventImportError,
-        import_max_bytes,
-        too_large_error,
-        transfer_start_import,
-    )
+    from tournaments.services.event_import import EventImportError, import_max_bytes, too_large_error
+    from tournaments.services.transfers import transfer_start_import
 
     form = ImportForm(request.POST, request.FILES)
     if getattr(request, "upload_too_large", False):
@@ -200,7 +196,7 @@ def _import_refused(request: HttpRequest, form: ImportForm, errors: list, *, sta
 @require_POST
 def console_export_start(request: HttpRequest, event_id: int) -> HttpResponse:
     """The complete event as JSON, prepared on a worker with a progress bar (for large events)."""
-    from tournaments.services.exports import transfer_start_export
+    from tournaments.services.transfers import transfer_start_export
 
     event = _staff_event(request, event_id)
     transfer = transfer_start_export(event=event, user=request.user)

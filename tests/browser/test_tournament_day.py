@@ -23,7 +23,7 @@ from core.models import Role, User
 from tests.conftest import save_screenshot
 from tests.tournaments.day.conftest import FIXTURES, LEGAL_DECK
 from tournaments.models import Event, Match, MatchStatus, Registration, ResultChange, Round
-from tournaments.services.exports import comparable, event_export
+from tournaments.services.event_file import comparable, event_export
 
 # The import at the end runs on a real Celery worker (progress bar), hence the integration marker.
 pytestmark = [pytest.mark.browser, pytest.mark.integration, pytest.mark.django_db(transaction=True)]

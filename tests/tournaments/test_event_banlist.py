@@ -19,7 +19,8 @@ from decks.services.cards import banlists_import_file
 from tournaments import services
 from tournaments.models import Event
 from tournaments.services.errors import TournamentError
-from tournaments.services.exports import comparable, event_export, event_import
+from tournaments.services.event_file import comparable, event_export
+from tournaments.services.event_import import event_import
 
 pytestmark = pytest.mark.django_db
 FIXTURES = Path(__file__).resolve().parents[2] / "decks" / "fixtures"

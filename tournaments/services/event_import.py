@@ -711,15 +711,3 @@ def event_import_summary(*, document: dict[str, Any], importer=None) -> list[dic
             message = _("The result and deck-list history names who originally did it, as imported.")
         notes.append(_err("/rounds", message, "history_attributed"))
     return notes
-
-
-_MOVED = {"transfer_start_import", "transfer_run_import"}
-
-
-def __getattr__(name: str):
-    """The transfers (on a worker) moved to `tournaments.services.transfers`; their old names resolve here."""
-    if name in _MOVED:
-        from tournaments.services import transfers
-
-        return getattr(transfers, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -31,7 +31,8 @@ from hypothesis import strategies as st
 from core.models import Role, User
 from tests.tournaments.day.conftest import full_event, played_event
 from tournaments.models import Event, EventStaff, EventTransfer, Match, Registration, ResultChange
-from tournaments.services import exports
+from tournaments.services import spreadsheets
+from tournaments.services.event_file import comparable, event_export, person_label
 from tournaments.services.event_import import (
     EventImportError,
     event_document_parse,
@@ -39,7 +40,6 @@ from tournaments.services.event_import import (
     event_schema,
     event_validate_document,
 )
-from tournaments.services.exports import comparable, event_export
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +90,7 @@ def _stranger_document(organizer, judge) -> tuple[dict, dict[str, str]]:
     for old, new in ((organizer.username, "admin"), (judge.username, "orga"), (first, "player1")):
         text = text.replace(json.dumps(old), json.dumps(new))
     renamed = json.loads(text)
-    labels = {u["username"]: exports.person_label(u) for u in renamed["users"]}
+    labels = {u["username"]: person_label(u) for u in renamed["users"]}
     return renamed, labels
 
 
@@ -202,7 +202,7 @@ def test_only_organizers_import(organizer, player_user):
 def test_console_import_by_a_stranger_attaches_nothing(
     client, organizer, judge, yugioh_cards, importer, real_accounts, django_capture_on_commit_callbacks
 ):
-    from tournaments.services.exports import transfer_run
+    from tournaments.services.transfers import transfer_run
 
     document, labels = _stranger_document(organizer, judge)
     before = _user_references()
@@ -453,7 +453,7 @@ DANGEROUS = "=+-@\uff1d\uff0b\uff0d\uff20"
 
 def _looks_like_formula(cell: str) -> bool:
     """Starts with tab, CR or LF, or with = + - @ once leading whitespace and invisible characters are
-    skipped (written independently of exports.defuse)."""
+    skipped (written independently of spreadsheets.defuse)."""
     if cell.startswith(("\t", "\r", "\n")):
         return True
     position = 0
@@ -472,7 +472,7 @@ def _cells(data: bytes) -> list[str]:
     "prefix", ["=", "+", "-", "@", "\t", "\r", "\n", " =", "\n=", "\t=", "  @", "\u200b="]
 )
 def test_each_prefix_is_defused_in_the_csv(prefix):
-    cells = _cells(exports.to_csv(["Name"], [[prefix + 'HYPERLINK("http://evil")'], [" plain"]]))
+    cells = _cells(spreadsheets.to_csv(["Name"], [[prefix + 'HYPERLINK("http://evil")'], [" plain"]]))
     assert cells[1] == "'" + prefix + 'HYPERLINK("http://evil")'
     assert cells[2] == " plain"
     assert not any(_looks_like_formula(c) for c in cells)
@@ -497,7 +497,7 @@ def test_each_prefix_is_defused_in_the_csv(prefix):
 def test_no_exported_csv_cell_starts_like_a_formula(rows):
     """Property: whatever text the cells hold, no cell of the CSV, once leading whitespace is stripped,
     starts with a character a spreadsheet reads as a formula."""
-    assert not [c for c in _cells(exports.to_csv(["Header"], rows)) if _looks_like_formula(c)]
+    assert not [c for c in _cells(spreadsheets.to_csv(["Header"], rows)) if _looks_like_formula(c)]
 
 
 def test_standings_and_results_csv_defuse_names_after_whitespace(orga_client, organizer):

@@ -18,9 +18,9 @@ from core.models import User
 from tests.tournaments.day.conftest import full_event, played_event
 from tournaments.models import Event, Match, MatchDispute, ResultChange, RoundTimer, TableExtension
 from tournaments.services import event_import as importing
-from tournaments.services import exports
+from tournaments.services import spreadsheets, transfers
+from tournaments.services.event_file import comparable, event_export
 from tournaments.services.event_import import EventImportError, event_import
-from tournaments.services.exports import comparable, event_export
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +50,7 @@ pytestmark = pytest.mark.django_db
     ],
 )
 def test_defuse(value, expected):
-    assert exports.defuse(value) == expected
+    assert spreadsheets.defuse(value) == expected
 
 
 def _hostile_event(organizer):
@@ -223,7 +223,7 @@ def test_console_import_goes_through_a_transfer(
     # No result backend in unit tests (and touching Celery's would pin it before the worker tests set it up).
     monkeypatch.setattr(views_console, "_task_status", lambda task_id: None)
     from tournaments.models import EventTransfer
-    from tournaments.services.exports import transfer_run
+    from tournaments.services.transfers import transfer_run
 
     event = played_event(organizer, players=4, rounds=1)
     data = json.dumps(event_export(event=event)).encode()
@@ -284,14 +284,14 @@ def test_a_failed_worker_import_deletes_the_document(organizer, django_capture_o
     """Validated in the request, refused on the worker (the banlist went away meanwhile): the document is
     deleted all the same, the problem shown."""
     from decks.models import Banlist
-    from tournaments.services.exports import transfer_run
+    from tournaments.services.transfers import transfer_run
 
     Banlist.objects.create(game="yugioh", name="Soon gone")
     event = played_event(organizer, players=4, rounds=1)
     document = event_export(event=event)
     document["deck_settings"] = {"banlist": "Soon gone", "lists_published": False, "published_at": None}
     with django_capture_on_commit_callbacks(execute=False):
-        transfer = importing.transfer_start_import(data=json.dumps(document).encode(), user=organizer)
+        transfer = transfers.transfer_start_import(data=json.dumps(document).encode(), user=organizer)
     Banlist.objects.all().delete()
     transfer = transfer_run(transfer_id=transfer.pk)
     assert transfer.status == "failed" and transfer.document is None
@@ -300,7 +300,7 @@ def test_a_failed_worker_import_deletes_the_document(organizer, django_capture_o
 
 
 def test_transfers_are_private(client, organizer, player_user, django_capture_on_commit_callbacks):
-    from tournaments.services.exports import transfer_run, transfer_start_export
+    from tournaments.services.transfers import transfer_run, transfer_start_export
 
     event = played_event(organizer, players=4, rounds=1)
     with django_capture_on_commit_callbacks(execute=False):

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from tests.tournaments.day.conftest import full_event
 from tournaments.models import Event
+from tournaments.services.event_file import event_export
 from tournaments.services.event_import import EventImportError, event_import
-from tournaments.services.exports import event_export
 
 pytestmark = pytest.mark.django_db
 

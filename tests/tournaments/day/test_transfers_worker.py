@@ -10,7 +10,7 @@ from celery.result import AsyncResult
 
 from tests.tournaments.day.conftest import played_event
 from tournaments.models import Event, EventTransfer
-from tournaments.services.exports import comparable, event_export
+from tournaments.services.event_file import comparable, event_export
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

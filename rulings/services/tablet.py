@@ -15,6 +15,7 @@ from typing import Any
 from rulings.engine.base import MalformedDocument
 from rulings.engine.i18n import DEFAULT_LANGUAGE
 from rulings.engine.registry import get_game
+from rulings.engine.tablet_words import word
 from rulings.games_ui import GAMES_UI, ZONE_LABELS, GameUI
 
 from .replay import ReplayFailed, card_lookup_get, situation_replay
@@ -259,7 +260,10 @@ def _params(ui_params, values: Mapping[str, Any], prefix: str) -> JSON:
             if chosen or param.required:
                 out[param.name] = chosen
             continue
-        raw = (values.get(key) or "").strip()
+        if param.kind == "checks" and hasattr(values, "getlist"):  # one select per revealed card
+            raw = ", ".join(v.strip() for v in values.getlist(key) if v and v.strip())
+        else:
+            raw = (values.get(key) or "").strip()
         if param.kind == "checks":
             if raw:
                 out[param.name] = _check_cards(raw, param.name)
@@ -377,21 +381,34 @@ def card_refs(*, game: str, state: JSON) -> list[CardRef]:
     return out
 
 
-def action_label(*, action: JSON, names: Mapping[str, str]) -> str:
-    """``A: attack — Gene-Warped Warwolf → Mystic Tomato`` (references replaced by card names)."""
+def action_label(*, action: JSON, names: Mapping[str, str], language: str = DEFAULT_LANGUAGE) -> str:
+    """``A · Attack — Attacker: Gene-Warped Warwolf; Target: Mystic Tomato`` (references replaced by card
+    names, the keys in the reader's words)."""
     parts = []
     for key, value in action.items():
         if key in ("player", "type"):
             continue
         if isinstance(value, list):
-            value = ", ".join(names.get(v, str(v)) if isinstance(v, str) else str(v) for v in value)
+            value = ", ".join(
+                names.get(v, str(v)) if isinstance(v, str) else _check_word(v, language) for v in value
+            )
         elif value is None:
             value = "∅"
         elif isinstance(value, str):
-            value = names.get(value, value)
-        parts.append(f"{key.replace('_', ' ')}: {value}")
-    head = f"{action.get('player', '?')} · {str(action.get('type', '?')).replace('_', ' ')}"
+            value = names.get(value, word(value, language) if key in WORD_VALUES else value)
+        parts.append(f"{word(key, language)}: {value}")
+    head = f"{action.get('player', '?')} · {word(action.get('type', '?'), language)}"
     return head + (" — " + "; ".join(parts) if parts else "")
+
+
+WORD_VALUES = ("position", "phase", "kind", "line", "to")  # fields whose value is a key, not a name
+
+
+def _check_word(value: Any, language: str) -> str:
+    """A revealed card of a check: its trigger (or "no trigger"), else its name."""
+    if isinstance(value, dict) and ("trigger" in value or "name" in value):
+        return word(value.get("trigger") or "none", language)
+    return str(value)
 
 
 def _names(state: JSON, game: str) -> dict[str, str]:
@@ -441,7 +458,7 @@ def tablet_view(*, document: JSON, cursor: int | None = None, language: str = DE
             except ReplayFailed:
                 listed = []
             view.legal_actions[player] = [
-                {"action": a, "label": action_label(action=a, names=names)} for a in listed
+                {"action": a, "label": action_label(action=a, names=names, language=language)} for a in listed
             ]
     return view
 

@@ -80,13 +80,15 @@ def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = Non
         "position_count": len(view.positions) - 1,
         "events": events_for_staff(user=request.user) if request.user.is_authenticated else [],
         "circles": ui.keyed_zones.get("circles", ()),
-        "players": tb.board_layout(game=document["game"], state=view.board) if view.board else [],
+        "players": tb.board_layout(game=document["game"], state=view.board, language=language_resolve())
+        if view.board
+        else [],
         "board": view.board,
         "card_search_url": _card_search_url(),
     }
 
 
-CHECK_SLOTS = 4  # how many revealed cards a drive or damage check row offers
+CHECK_SLOTS = 5  # how many revealed cards a check (or a mulligan's draw) row offers
 
 
 def _action_params(ui, action_type: str, sticky: Any) -> list[tuple[Any, list[str]]]:
@@ -398,7 +400,9 @@ def ruling_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "document_json": json.dumps(ruling.document, ensure_ascii=False, indent=2),
             "zone_labels": ZONE_LABELS,
             "ui": GAMES_UI.get(ruling.game),
-            "players": tb.board_layout(game=ruling.game, state=ruling.answer["state"]),
+            "players": tb.board_layout(
+                game=ruling.game, state=ruling.answer["state"], language=language_resolve()
+            ),
             "board": ruling.answer["state"],
         },
     )

@@ -45,6 +45,11 @@ WORDS = terms(
         "equip": "Equip",
         "field": "Field", "normal": "Normal", "quick-play": "Quick-Play", "ritual": "Ritual",
         "defense": "Defense", "yes": "yes", "no": "no",
+        # a card's numbers
+        "level": "Level", "grade": "Grade", "atk": "ATK", "def": "DEF", "power": "power", "shield": "shield",
+        "hp": "HP", "max_hp": "max HP", "arrows": "arrows", "clan": "clan", "trigger": "trigger",
+        "monster_type": "monster type", "spell_type": "Spell type", "trap_type": "Trap type",
+        "magic_type": "magic type", "damage_taken": "damage taken",
         # a player's numbers and flags, the board's header
         "lp": "LP", "deck": "Deck", "tings": "Tings", "turn": "Turn", "phase": "Phase",
         "turn_player": "Turn player", "attacked_this_turn": "attacked this turn",

@@ -472,7 +472,7 @@ STAT_KEYS = (
 STAT_LABELS = {"level": "Lv", "grade": "G", "atk": "ATK", "def": "DEF", "max_hp": "max HP", "hp": "HP"}
 
 
-def _stats(card: JSON) -> str:
+def _stats(card: JSON, language: str = DEFAULT_LANGUAGE) -> str:
     parts = []
     for key in STAT_KEYS:
         value = card.get(key)
@@ -482,13 +482,21 @@ def _stats(card: JSON) -> str:
             continue
         if isinstance(value, dict):
             value = ", ".join(f"{k} {v}" for k, v in value.items())
-        parts.append(f"{STAT_LABELS.get(key, key.replace('_', ' '))} {value}")
+        if isinstance(value, str) and key in (
+            "trigger",
+            "monster_type",
+            "spell_type",
+            "trap_type",
+            "magic_type",
+        ):
+            value = word(value, language)
+        parts.append(f"{STAT_LABELS.get(key) or word(key, language)} {value}")
     if card.get("kind") and card.get("kind") not in ("monster", "creature"):
-        parts.insert(0, str(card["kind"]))
+        parts.insert(0, word(card["kind"], language))
     return " · ".join(parts)
 
 
-def _cell(player: str, zone: str, slot: Any, card: Any, on_field: bool) -> JSON:
+def _cell(player: str, zone: str, slot: Any, card: Any, on_field: bool, language: str) -> JSON:
     ref = f"{player}.{zone}" if slot is None else f"{player}.{zone}.{slot}"
     if not isinstance(card, dict):
         return {"ref": ref, "slot": slot, "card": None}
@@ -498,14 +506,14 @@ def _cell(player: str, zone: str, slot: Any, card: Any, on_field: bool) -> JSON:
         "slot": slot,
         "card": card,
         "name": card.get("name", "?"),
-        "stats": _stats(card),
+        "stats": _stats(card, language),
         "position": card.get("position"),
         "face_down": card.get("face_up") is False,
         "flags": flags,
     }
 
 
-def board_layout(*, game: str, state: JSON) -> list[JSON]:
+def board_layout(*, game: str, state: JSON, language: str = DEFAULT_LANGUAGE) -> list[JSON]:
     """Both players (B on top, A below), each with numbers, flags and zones of cells."""
     ui = game_ui(game=game)
     players = []
@@ -520,13 +528,16 @@ def board_layout(*, game: str, state: JSON) -> list[JSON]:
             value = side.get(zone)
             on_field = zone in ui.field_zones
             if zone in ui.keyed_zones:
-                cells = [_cell(player, zone, k, (value or {}).get(k), on_field) for k in ui.keyed_zones[zone]]
+                cells = [
+                    _cell(player, zone, k, (value or {}).get(k), on_field, language)
+                    for k in ui.keyed_zones[zone]
+                ]
                 kind = "keyed"
             elif zone in ui.single_zones:
-                cells = [_cell(player, zone, None, value, on_field)]
+                cells = [_cell(player, zone, None, value, on_field, language)]
                 kind = "single"
             else:
-                cells = [_cell(player, zone, i, c, on_field) for i, c in enumerate(value or [])]
+                cells = [_cell(player, zone, i, c, on_field, language) for i, c in enumerate(value or [])]
                 kind = "slots" if zone in ui.slot_zones else "list"
             zones.append({"key": zone, "label": ZONE_LABELS.get(zone, zone), "kind": kind, "cells": cells})
         players.append({"side": player, "numbers": numbers, "flags": flags, "zones": zones})

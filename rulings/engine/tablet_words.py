@@ -29,7 +29,10 @@ WORDS = terms(
         "play_terrain": "Play a terrain",
         "send_to_graveyard": "Send to the Graveyard", "set_monster": "Set a monster",
         "set_spell_trap": "Set a Spell/Trap", "special_summon": "Special Summon", "pass": "Pass",
-        "resolve_skill": "Resolve the skill",
+        "resolve_skill": "Resolve the skill", "chain_triggers": "Chain the triggered effects",
+        "gain_tings": "Gain tings", "lose_tings": "Lose tings", "modify_stats": "Modify the stats",
+        "damage_monster": "Damage a monster", "steal": "Steal", "trigger_effect": "Trigger an effect",
+        "optional": "Optional effects", "pay": "Pay the cost", "ret": "Return",
         # an action's or a question's fields
         "amount": "Amount", "attacker": "Attacker", "booster": "Booster", "card": "Card", "cards": "Cards",
         "circle": "Circle", "count": "Count", "critical_to": "Critical to", "damage_checks": "Damage checks",

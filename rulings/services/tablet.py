@@ -275,7 +275,10 @@ def _params(ui_params, values: Mapping[str, Any], prefix: str) -> JSON:
             if param.required:
                 raise _fail(f"/{param.name}", f"choose {param.name.replace('_', ' ')}")
             continue
-        out[param.name] = _int(raw, f"/{param.name}") if param.kind == "int" else raw
+        if param.kind == "bool":
+            out[param.name] = raw == "yes"
+        else:
+            out[param.name] = _int(raw, f"/{param.name}") if param.kind == "int" else raw
     return out
 
 

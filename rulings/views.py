@@ -68,6 +68,9 @@ def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = Non
         "action_type": action_type,
         "action_params": _action_params(ui, action_type, sticky),
         "check_choices": ("none", *tb.VG_TRIGGERS),
+        "ref_words": {r.ref: r.label for r in tb.card_refs(game=document["game"], state=answer["state"])}
+        if answer
+        else {},
         "ruleset_title": next(
             (rs["title"] for rs in info.rulesets if rs["key"] == document.get("ruleset")),
             document.get("ruleset"),

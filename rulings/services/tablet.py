@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import get_language, gettext
+
 from rulings.engine.base import MalformedDocument
 from rulings.engine.i18n import DEFAULT_LANGUAGE
 from rulings.engine.registry import get_game
@@ -339,7 +341,8 @@ def tablet_action_undo(*, document: JSON) -> JSON:
 @dataclass
 class CardRef:
     ref: str
-    label: str
+    label: str  # the reference in plain words
+    name: str = ""  # the card's name
 
 
 @dataclass
@@ -355,8 +358,33 @@ class TabletView:
     refs: list[CardRef] = field(default_factory=list)
 
 
+def ref_text(*, player: str, zone_label: Any, place: str, card: JSON) -> str:
+    """A reference in plain words: "Player A's hand 1: Dark Magician", "Player B's monster zone 1:
+    Mystic Tomato (face-down, Defense Position)" (French: "Main 1 du joueur A : …")."""
+    zone = f"{zone_label} {place}".strip()
+    name = str(card.get("name", "?"))
+    state = []
+    if card.get("face_up") is False:
+        state.append(gettext("face-down"))
+    if card.get("position") == "defense":
+        state.append(gettext("Defense Position"))
+    if state:
+        name = f"{name} ({', '.join(state)})"
+    return gettext("Player %(player)s's %(zone)s: %(card)s") % {
+        "player": player,
+        "zone": zone[:1].lower() + zone[1:] if get_language_of_page() == DEFAULT_LANGUAGE else zone,
+        "card": name,
+    }
+
+
+def get_language_of_page() -> str:
+    from rulings.engine.i18n import language_of
+
+    return language_of(get_language() or DEFAULT_LANGUAGE)
+
+
 def card_refs(*, game: str, state: JSON) -> list[CardRef]:
-    """Every card on the board, as reference + label, for the action and question pickers."""
+    """Every card on the board, as reference + words, for the action and question pickers."""
     ui = game_ui(game=game)
     out: list[CardRef] = []
     for player in PLAYERS:
@@ -367,20 +395,17 @@ def card_refs(*, game: str, state: JSON) -> list[CardRef]:
             if isinstance(value, list):
                 for i, card in enumerate(value):
                     if isinstance(card, dict):
-                        out.append(
-                            CardRef(
-                                f"{player}.{zone}.{i}", f"{player} · {label} {i + 1}: {card.get('name', '?')}"
-                            )
-                        )
+                        text = ref_text(player=player, zone_label=label, place=str(i + 1), card=card)
+                        out.append(CardRef(f"{player}.{zone}.{i}", text, str(card.get("name", "?"))))
             elif isinstance(value, dict) and zone in ui.keyed_zones:
                 for key in ui.keyed_zones[zone]:
                     card = value.get(key)
                     if isinstance(card, dict):
-                        out.append(
-                            CardRef(f"{player}.{zone}.{key}", f"{player} · {key}: {card.get('name', '?')}")
-                        )
+                        text = ref_text(player=player, zone_label=gettext("Circle"), place=key, card=card)
+                        out.append(CardRef(f"{player}.{zone}.{key}", text, str(card.get("name", "?"))))
             elif isinstance(value, dict):
-                out.append(CardRef(f"{player}.{zone}", f"{player} · {label}: {value.get('name', '?')}"))
+                text = ref_text(player=player, zone_label=label, place="", card=value)
+                out.append(CardRef(f"{player}.{zone}", text, str(value.get("name", "?"))))
     return out
 
 
@@ -415,7 +440,7 @@ def _check_word(value: Any, language: str) -> str:
 
 
 def _names(state: JSON, game: str) -> dict[str, str]:
-    return {r.ref: r.label.split(": ", 1)[-1] for r in card_refs(game=game, state=state)}
+    return {r.ref: r.name for r in card_refs(game=game, state=state)}
 
 
 def tablet_view(*, document: JSON, cursor: int | None = None, language: str = DEFAULT_LANGUAGE) -> TabletView:

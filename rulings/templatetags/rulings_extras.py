@@ -32,28 +32,35 @@ def _word(key: Any) -> str:
     return word(key, language_of(get_language() or DEFAULT_LANGUAGE))
 
 
-def _pretty(value: Any, depth: int = 0) -> str:
+def _pretty(value: Any, depth: int = 0, names: Any = None) -> str:
+    names = names or {}
     if value is None:
         return "—"
     if isinstance(value, bool):
         return "✓" if value else "✗"
     if isinstance(value, dict):
         return ", ".join(
-            f"{_word(k)}: {_word(v) if k in ('type', 'kind', 'phase', 'position') else _pretty(v, depth + 1)}"
+            f"{_word(k)}: {_word(v) if k in WORD_VALUES else _pretty(v, depth + 1, names)}"
             for k, v in value.items()
         )
     if isinstance(value, list):
         if not value:
             return "—"
         sep = " · " if depth else "; "
-        return sep.join(_pretty(v, depth + 1) for v in value)
+        return sep.join(_pretty(v, depth + 1, names) for v in value)
+    if isinstance(value, str) and value in names:
+        return str(names[value])
     return str(value)
 
 
+WORD_VALUES = ("type", "kind", "phase", "position")  # keys whose values are keys too
+
+
 @register.filter
-def pretty(value: Any) -> str:
-    """A JSON value in plain words: {"A": 0, "B": 700} → "A: 0, B: 700"."""
-    return _pretty(value)
+def pretty(value: Any, names: Any = None) -> str:
+    """A JSON value in plain words: {"A": 0, "B": 700} → "A: 0, B: 700"; references (``names``:
+    reference → words) in words."""
+    return _pretty(value, names=names)
 
 
 @register.filter

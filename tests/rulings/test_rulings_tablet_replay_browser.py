@@ -50,6 +50,9 @@ def test_vanguard_attack_guard_drive_check_and_trigger_by_taps(live_server, page
     tablet.tap(tablet.legal("A", "Dragonic Overlord").filter(has_text="Blaster Blade"))
     expect(page.get_by_test_id("action-type")).to_have_value("attack")
     expect(page.get_by_test_id("action-attacker")).to_have_value("A.circles.V")
+    expect(page.get_by_test_id("action-attacker").locator("option:checked")).to_have_text(
+        "Player A's circle V: Blaster Blade"
+    )
     expect(page.get_by_test_id("action-target")).to_have_value("B.circles.V")
     tablet.checks("drive_checks", "critical, none")
     tablet.checks("damage_checks", "none, none")
@@ -105,6 +108,7 @@ def test_the_tablet_in_french_has_no_english_left(live_server, page_at):
     page.locator("input[name=query_guardians][value='B.hand.0']").check()
     tablet.ask("damage", attacker="A.circles.FL", target="B.circles.V")
     expect(page.get_by_test_id("answer")).to_be_visible()
+    expect(page.get_by_test_id("answer-guardians_retired")).to_have_text("Main 1 du joueur B : Wingal")
     # every action type of the builder, every phase, every check choice: their French words
     text = page.locator("#workspace").inner_text()
     tablet.tap(page.get_by_test_id("step-back"))  # the start: the situation's phase select

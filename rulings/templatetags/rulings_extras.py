@@ -72,3 +72,13 @@ def humanize_key(value: str) -> str:
 def tablet_word(value: Any) -> str:
     """An engine key (a phase, an action type, a field, a flag) in the page's words and language."""
     return _word(value)
+
+
+@register.filter
+def game_name(value: Any) -> str:
+    """A game's English name in the page's language ("Yu-Gi-Oh! JCC" in French)."""
+    from django.utils.translation import get_language
+
+    from rulings.engine.i18n import DEFAULT_LANGUAGE, label
+
+    return label("game", str(value), get_language() or DEFAULT_LANGUAGE)

@@ -72,3 +72,13 @@ def test_the_new_builders_append_what_the_engine_reads(client):
     response = tap(client, document, "add_action", action_player="A", action_type="pass")
     assert not errors_of(response)
     assert document_of(response)["actions"] == [{"player": "A", "type": "pass"}]
+
+
+@pytest.mark.django_db
+def test_the_french_tablet_names_the_game_as_the_site_does(client):
+    from django.conf import settings
+
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    page = client.get("/rulings/?game=yugioh").content.decode()
+    assert 'data-testid="game-ruleset">Yu-Gi-Oh! JCC · ' in page
+    assert "Yu-Gi-Oh! TCG ·" not in page

@@ -298,6 +298,17 @@ def tablet_op(request: HttpRequest) -> HttpResponse:
                 # A suggested action that needs what only the judge knows (the cards a check reveals):
                 # put it in the builder, filled in, for the judge to tap the rest.
                 sticky = _builder_prefill(request.POST, op[4:])
+                if all(e.get("path", "").endswith(("_checks", "/drawn")) for e in errors):
+                    errors = [
+                        {
+                            "path": e["path"],
+                            "message": _(
+                                "This action needs the cards its checks reveal: tap them in “Add any "
+                                "action” below, then “Add the action”."
+                            ),
+                        }
+                        for e in errors
+                    ]
         except (ValueError, KeyError) as exc:
             errors = [{"path": "", "message": str(exc)}]
     view = tb.tablet_view(document=document, cursor=cursor, language=language_resolve())

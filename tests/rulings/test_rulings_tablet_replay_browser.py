@@ -49,6 +49,7 @@ def test_vanguard_attack_guard_drive_check_and_trigger_by_taps(live_server, page
     # The suggested attack needs the revealed cards: it opens in the builder, filled in.
     tablet.tap(tablet.legal("A", "Dragonic Overlord").filter(has_text="Blaster Blade"))
     expect(page.get_by_test_id("action-type")).to_have_value("attack")
+    expect(page.get_by_test_id("errors")).to_contain_text("needs the cards its checks reveal")
     expect(page.get_by_test_id("action-attacker")).to_have_value("A.circles.V")
     expect(page.get_by_test_id("action-attacker").locator("option:checked")).to_have_text(
         "Player A's circle V: Blaster Blade"

@@ -77,8 +77,10 @@ def test_the_new_builders_append_what_the_engine_reads(client):
 @pytest.mark.django_db
 def test_the_french_tablet_names_the_game_as_the_site_does(client):
     from django.conf import settings
+    from django.utils import translation
 
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
-    page = client.get("/rulings/?game=yugioh").content.decode()
+    with translation.override("en"):  # the request activates French: leave the thread's language as it was
+        page = client.get("/rulings/?game=yugioh").content.decode()
     assert 'data-testid="game-ruleset">Yu-Gi-Oh! JCC · ' in page
     assert "Yu-Gi-Oh! TCG ·" not in page

@@ -48,6 +48,8 @@ WORDS = terms(
         "equip": "Equip",
         "field": "Field", "normal": "Normal", "quick-play": "Quick-Play", "ritual": "Ritual",
         "defense": "Defense", "yes": "yes", "no": "no",
+        # one slot of a zone of slots, in a reference ("Player A's Monster Zone 1: …")
+        "monster_zone": "Monster Zone", "spell_trap_zone": "Spell & Trap Zone",
         # a card's numbers
         "level": "Level", "grade": "Grade", "atk": "ATK", "def": "DEF", "power": "power", "shield": "shield",
         "hp": "HP", "max_hp": "max HP", "arrows": "arrows", "clan": "clan", "trigger": "trigger",

@@ -372,7 +372,9 @@ def ref_text(*, player: str, zone_label: Any, place: str, card: JSON) -> str:
         name = f"{name} ({', '.join(state)})"
     return gettext("Player %(player)s's %(zone)s: %(card)s") % {
         "player": player,
-        "zone": zone[:1].lower() + zone[1:] if get_language_of_page() == DEFAULT_LANGUAGE else zone,
+        "zone": zone[:1].lower() + zone[1:]
+        if get_language_of_page() == DEFAULT_LANGUAGE and " " not in str(zone_label)
+        else zone,
         "card": name,
     }
 
@@ -381,6 +383,9 @@ def get_language_of_page() -> str:
     from rulings.engine.i18n import language_of
 
     return language_of(get_language() or DEFAULT_LANGUAGE)
+
+
+SLOT_WORDS = {"monsters": "monster_zone", "spells_traps": "spell_trap_zone"}  # zone -> one slot's word
 
 
 def card_refs(*, game: str, state: JSON) -> list[CardRef]:
@@ -392,6 +397,8 @@ def card_refs(*, game: str, state: JSON) -> list[CardRef]:
         for zone in ui.zones:
             value = side.get(zone)
             label = ZONE_LABELS.get(zone, zone)
+            if zone in SLOT_WORDS:  # "Monster Zone 1", not "Monster Zones 1"
+                label = word(SLOT_WORDS[zone], get_language_of_page())
             if isinstance(value, list):
                 for i, card in enumerate(value):
                     if isinstance(card, dict):

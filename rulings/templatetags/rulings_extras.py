@@ -38,6 +38,10 @@ def _pretty(value: Any, depth: int = 0, names: Any = None) -> str:
         return "—"
     if isinstance(value, bool):
         return "✓" if value else "✗"
+    if isinstance(value, dict) and isinstance(value.get("type"), str) and value.get("player") in ("A", "B"):
+        rest = {k: v for k, v in value.items() if k not in ("type", "player")}  # an action: "A · Attack — …"
+        head = f"{value['player']} · {_word(value['type'])}"
+        return head + (f" — {_pretty(rest, depth + 1, names)}" if rest else "")
     if isinstance(value, dict):
         return ", ".join(
             f"{_word(k)}: {_word(v) if k in WORD_VALUES else _pretty(v, depth + 1, names)}"

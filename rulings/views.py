@@ -407,6 +407,9 @@ def ruling_detail(request: HttpRequest, slug: str) -> HttpResponse:
                 answer=ruling.answer, document=ruling.document, language=language_resolve()
             ),
             "can_review": can_review,
+            "ref_words": {
+                r.ref: r.label for r in tb.card_refs(game=ruling.game, state=ruling.answer["state"])
+            },
             "is_staff": ruling.event is not None and event_is_staff(user=request.user, event=ruling.event),
             "review_form": ReviewForm(
                 initial={"reviewed": ruling.reviewed, "comment": ruling.review_comment}

@@ -66,7 +66,15 @@ def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = Non
         "errors": (errors or []) + view.errors,
         "sticky": sticky,
         "action_type": action_type,
-        "action_params": ui.actions.get(action_type, ()),
+        "action_params": _action_params(ui, action_type, sticky),
+        "check_choices": ("none", *tb.VG_TRIGGERS),
+        "ref_words": {r.ref: r.label for r in tb.card_refs(game=document["game"], state=answer["state"])}
+        if answer
+        else {},
+        "ruleset_title": next(
+            (rs["title"] for rs in info.rulesets if rs["key"] == document.get("ruleset")),
+            document.get("ruleset"),
+        ),
         "prev_position": view.positions[position_index - 1] if position_index > 0 else None,
         "next_position": view.positions[position_index + 1]
         if position_index + 1 < len(view.positions)
@@ -75,10 +83,28 @@ def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = Non
         "position_count": len(view.positions) - 1,
         "events": events_for_staff(user=request.user) if request.user.is_authenticated else [],
         "circles": ui.keyed_zones.get("circles", ()),
-        "players": tb.board_layout(game=document["game"], state=view.board) if view.board else [],
+        "players": tb.board_layout(game=document["game"], state=view.board, language=language_resolve())
+        if view.board
+        else [],
         "board": view.board,
         "card_search_url": _card_search_url(),
     }
+
+
+CHECK_SLOTS = 5  # how many revealed cards a check (or a mulligan's draw) row offers
+
+
+def _action_params(ui, action_type: str, sticky: Any) -> list[tuple[Any, list[str]]]:
+    """The builder's parameters with what is chosen in each (a suggested action fills them in)."""
+    out = []
+    for param in ui.actions.get(action_type, ()):
+        key = f"action_{param.name}"
+        chosen = sticky.getlist(key) if hasattr(sticky, "getlist") else [sticky.get(key, "")]
+        chosen = [c for c in chosen if c]
+        if param.kind == "checks":
+            chosen = (chosen + [""] * CHECK_SLOTS)[:CHECK_SLOTS]
+        out.append((param, chosen))
+    return out
 
 
 def _card_search_url() -> str | None:
@@ -143,9 +169,11 @@ def _apply_op(request: HttpRequest, document: dict, op: str) -> tuple[dict, int 
     post = request.POST
     game = document["game"]
     if op == "new":
-        return tb.tablet_document_new(
-            game=post.get("new_game", game), ruleset=post.get("new_ruleset") or None
-        ), -1
+        new_game = post.get("new_game", game)
+        ruleset = post.get("new_ruleset") or None
+        if new_game != game:  # the rule set select listed the old game's rule sets: the new one's default
+            ruleset = None
+        return tb.tablet_document_new(game=new_game, ruleset=ruleset), -1
     if op == "header":
         return tb.tablet_header_set(document=document, values=post), -1
     if op == "add_card":
@@ -215,6 +243,27 @@ def _apply_op(request: HttpRequest, document: dict, op: str) -> tuple[dict, int 
     return document, _cursor(post)
 
 
+def _builder_prefill(post, text: str):
+    """The POST with the action builder's fields set to a suggested action's (JSON) fields."""
+    try:
+        action = json.loads(text)
+    except json.JSONDecodeError:
+        return post
+    if not isinstance(action, dict):
+        return post
+    sticky = post.copy()
+    sticky["action_type"] = str(action.get("type", ""))
+    sticky["action_player"] = str(action.get("player", ""))
+    for key, value in action.items():
+        if key in ("type", "player") or value is None:
+            continue
+        if isinstance(value, list):
+            sticky.setlist(f"action_{key}", [str(v) for v in value if isinstance(v, str | int)])
+        else:
+            sticky[f"action_{key}"] = str(value)
+    return sticky
+
+
 # A cursor is a step of the replay; documents hold far fewer actions than this (beyond it: the end).
 MAX_CURSOR = 100_000
 
@@ -237,6 +286,7 @@ def tablet_op(request: HttpRequest) -> HttpResponse:
         document = tb.tablet_document_new(game="yugioh")
     op = request.POST.get("op", "refresh")
     cursor = _cursor(request.POST)
+    sticky = request.POST
     if op == "save" and not errors:
         return _save(request, document)
     if not errors:
@@ -244,10 +294,25 @@ def tablet_op(request: HttpRequest) -> HttpResponse:
             document, cursor = _apply_op(request, document, op)
         except ReplayFailed as failure:
             errors = failure.errors
+            if op.startswith("act:"):
+                # A suggested action that needs what only the judge knows (the cards a check reveals):
+                # put it in the builder, filled in, for the judge to tap the rest.
+                sticky = _builder_prefill(request.POST, op[4:])
+                if all(e.get("path", "").endswith(("_checks", "/drawn")) for e in errors):
+                    errors = [
+                        {
+                            "path": e["path"],
+                            "message": _(
+                                "This action needs the cards its checks reveal: tap them in “Add any "
+                                "action” below, then “Add the action”."
+                            ),
+                        }
+                        for e in errors
+                    ]
         except (ValueError, KeyError) as exc:
             errors = [{"path": "", "message": str(exc)}]
     view = tb.tablet_view(document=document, cursor=cursor, language=language_resolve())
-    context = _tablet_context(request, view, sticky=request.POST, errors=errors)
+    context = _tablet_context(request, view, sticky=sticky, errors=errors)
     template = "rulings/_workspace.html" if request.htmx else "rulings/tablet.html"
     return render(request, template, context)
 
@@ -342,6 +407,9 @@ def ruling_detail(request: HttpRequest, slug: str) -> HttpResponse:
                 answer=ruling.answer, document=ruling.document, language=language_resolve()
             ),
             "can_review": can_review,
+            "ref_words": {
+                r.ref: r.label for r in tb.card_refs(game=ruling.game, state=ruling.answer["state"])
+            },
             "is_staff": ruling.event is not None and event_is_staff(user=request.user, event=ruling.event),
             "review_form": ReviewForm(
                 initial={"reviewed": ruling.reviewed, "comment": ruling.review_comment}
@@ -349,7 +417,9 @@ def ruling_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "document_json": json.dumps(ruling.document, ensure_ascii=False, indent=2),
             "zone_labels": ZONE_LABELS,
             "ui": GAMES_UI.get(ruling.game),
-            "players": tb.board_layout(game=ruling.game, state=ruling.answer["state"]),
+            "players": tb.board_layout(
+                game=ruling.game, state=ruling.answer["state"], language=language_resolve()
+            ),
             "board": ruling.answer["state"],
         },
     )

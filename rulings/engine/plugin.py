@@ -88,7 +88,7 @@ class CardField:
 @dataclass(frozen=True)
 class Param:
     name: str
-    kind: str  # ref | ref? | refs | player | to | int | choice | circle | line | checks
+    kind: str  # ref | ref? | refs | player | to | int | choice | bool | circle | line | checks
     required: bool = True
     choices: tuple[str, ...] = ()
 

@@ -12,9 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import get_language, gettext
+
 from rulings.engine.base import MalformedDocument
 from rulings.engine.i18n import DEFAULT_LANGUAGE
 from rulings.engine.registry import get_game
+from rulings.engine.tablet_words import word
 from rulings.games_ui import GAMES_UI, ZONE_LABELS, GameUI
 
 from .replay import ReplayFailed, card_lookup_get, situation_replay
@@ -259,7 +262,10 @@ def _params(ui_params, values: Mapping[str, Any], prefix: str) -> JSON:
             if chosen or param.required:
                 out[param.name] = chosen
             continue
-        raw = (values.get(key) or "").strip()
+        if param.kind == "checks" and hasattr(values, "getlist"):  # one select per revealed card
+            raw = ", ".join(v.strip() for v in values.getlist(key) if v and v.strip())
+        else:
+            raw = (values.get(key) or "").strip()
         if param.kind == "checks":
             if raw:
                 out[param.name] = _check_cards(raw, param.name)
@@ -271,7 +277,10 @@ def _params(ui_params, values: Mapping[str, Any], prefix: str) -> JSON:
             if param.required:
                 raise _fail(f"/{param.name}", f"choose {param.name.replace('_', ' ')}")
             continue
-        out[param.name] = _int(raw, f"/{param.name}") if param.kind == "int" else raw
+        if param.kind == "bool":
+            out[param.name] = raw == "yes"
+        else:
+            out[param.name] = _int(raw, f"/{param.name}") if param.kind == "int" else raw
     return out
 
 
@@ -332,7 +341,8 @@ def tablet_action_undo(*, document: JSON) -> JSON:
 @dataclass
 class CardRef:
     ref: str
-    label: str
+    label: str  # the reference in plain words
+    name: str = ""  # the card's name
 
 
 @dataclass
@@ -348,8 +358,38 @@ class TabletView:
     refs: list[CardRef] = field(default_factory=list)
 
 
+def ref_text(*, player: str, zone_label: Any, place: str, card: JSON) -> str:
+    """A reference in plain words: "Player A's hand 1: Dark Magician", "Player B's monster zone 1:
+    Mystic Tomato (face-down, Defense Position)" (French: "Main 1 du joueur A : …")."""
+    zone = f"{zone_label} {place}".strip()
+    name = str(card.get("name", "?"))
+    state = []
+    if card.get("face_up") is False:
+        state.append(gettext("face-down"))
+    if card.get("position") == "defense":
+        state.append(gettext("Defense Position"))
+    if state:
+        name = f"{name} ({', '.join(state)})"
+    return gettext("Player %(player)s's %(zone)s: %(card)s") % {
+        "player": player,
+        "zone": zone[:1].lower() + zone[1:]
+        if get_language_of_page() == DEFAULT_LANGUAGE and " " not in str(zone_label)
+        else zone,
+        "card": name,
+    }
+
+
+def get_language_of_page() -> str:
+    from rulings.engine.i18n import language_of
+
+    return language_of(get_language() or DEFAULT_LANGUAGE)
+
+
+SLOT_WORDS = {"monsters": "monster_zone", "spells_traps": "spell_trap_zone"}  # zone -> one slot's word
+
+
 def card_refs(*, game: str, state: JSON) -> list[CardRef]:
-    """Every card on the board, as reference + label, for the action and question pickers."""
+    """Every card on the board, as reference + words, for the action and question pickers."""
     ui = game_ui(game=game)
     out: list[CardRef] = []
     for player in PLAYERS:
@@ -357,45 +397,57 @@ def card_refs(*, game: str, state: JSON) -> list[CardRef]:
         for zone in ui.zones:
             value = side.get(zone)
             label = ZONE_LABELS.get(zone, zone)
+            if zone in SLOT_WORDS:  # "Monster Zone 1", not "Monster Zones 1"
+                label = word(SLOT_WORDS[zone], get_language_of_page())
             if isinstance(value, list):
                 for i, card in enumerate(value):
                     if isinstance(card, dict):
-                        out.append(
-                            CardRef(
-                                f"{player}.{zone}.{i}", f"{player} · {label} {i + 1}: {card.get('name', '?')}"
-                            )
-                        )
+                        text = ref_text(player=player, zone_label=label, place=str(i + 1), card=card)
+                        out.append(CardRef(f"{player}.{zone}.{i}", text, str(card.get("name", "?"))))
             elif isinstance(value, dict) and zone in ui.keyed_zones:
                 for key in ui.keyed_zones[zone]:
                     card = value.get(key)
                     if isinstance(card, dict):
-                        out.append(
-                            CardRef(f"{player}.{zone}.{key}", f"{player} · {key}: {card.get('name', '?')}")
-                        )
+                        text = ref_text(player=player, zone_label=gettext("Circle"), place=key, card=card)
+                        out.append(CardRef(f"{player}.{zone}.{key}", text, str(card.get("name", "?"))))
             elif isinstance(value, dict):
-                out.append(CardRef(f"{player}.{zone}", f"{player} · {label}: {value.get('name', '?')}"))
+                text = ref_text(player=player, zone_label=label, place="", card=value)
+                out.append(CardRef(f"{player}.{zone}", text, str(value.get("name", "?"))))
     return out
 
 
-def action_label(*, action: JSON, names: Mapping[str, str]) -> str:
-    """``A: attack — Gene-Warped Warwolf → Mystic Tomato`` (references replaced by card names)."""
+def action_label(*, action: JSON, names: Mapping[str, str], language: str = DEFAULT_LANGUAGE) -> str:
+    """``A · Attack — Attacker: Gene-Warped Warwolf; Target: Mystic Tomato`` (references replaced by card
+    names, the keys in the reader's words)."""
     parts = []
     for key, value in action.items():
         if key in ("player", "type"):
             continue
         if isinstance(value, list):
-            value = ", ".join(names.get(v, str(v)) if isinstance(v, str) else str(v) for v in value)
+            value = ", ".join(
+                names.get(v, str(v)) if isinstance(v, str) else _check_word(v, language) for v in value
+            )
         elif value is None:
             value = "∅"
         elif isinstance(value, str):
-            value = names.get(value, value)
-        parts.append(f"{key.replace('_', ' ')}: {value}")
-    head = f"{action.get('player', '?')} · {str(action.get('type', '?')).replace('_', ' ')}"
+            value = names.get(value, word(value, language) if key in WORD_VALUES else value)
+        parts.append(f"{word(key, language)}: {value}")
+    head = f"{action.get('player', '?')} · {word(action.get('type', '?'), language)}"
     return head + (" — " + "; ".join(parts) if parts else "")
 
 
+WORD_VALUES = ("position", "phase", "kind", "line", "to")  # fields whose value is a key, not a name
+
+
+def _check_word(value: Any, language: str) -> str:
+    """A revealed card of a check: its trigger (or "no trigger"), else its name."""
+    if isinstance(value, dict) and ("trigger" in value or "name" in value):
+        return word(value.get("trigger") or "none", language)
+    return str(value)
+
+
 def _names(state: JSON, game: str) -> dict[str, str]:
-    return {r.ref: r.label.split(": ", 1)[-1] for r in card_refs(game=game, state=state)}
+    return {r.ref: r.name for r in card_refs(game=game, state=state)}
 
 
 def tablet_view(*, document: JSON, cursor: int | None = None, language: str = DEFAULT_LANGUAGE) -> TabletView:
@@ -441,7 +493,7 @@ def tablet_view(*, document: JSON, cursor: int | None = None, language: str = DE
             except ReplayFailed:
                 listed = []
             view.legal_actions[player] = [
-                {"action": a, "label": action_label(action=a, names=names)} for a in listed
+                {"action": a, "label": action_label(action=a, names=names, language=language)} for a in listed
             ]
     return view
 
@@ -455,7 +507,7 @@ STAT_KEYS = (
 STAT_LABELS = {"level": "Lv", "grade": "G", "atk": "ATK", "def": "DEF", "max_hp": "max HP", "hp": "HP"}
 
 
-def _stats(card: JSON) -> str:
+def _stats(card: JSON, language: str = DEFAULT_LANGUAGE) -> str:
     parts = []
     for key in STAT_KEYS:
         value = card.get(key)
@@ -465,13 +517,21 @@ def _stats(card: JSON) -> str:
             continue
         if isinstance(value, dict):
             value = ", ".join(f"{k} {v}" for k, v in value.items())
-        parts.append(f"{STAT_LABELS.get(key, key.replace('_', ' '))} {value}")
+        if isinstance(value, str) and key in (
+            "trigger",
+            "monster_type",
+            "spell_type",
+            "trap_type",
+            "magic_type",
+        ):
+            value = word(value, language)
+        parts.append(f"{STAT_LABELS.get(key) or word(key, language)} {value}")
     if card.get("kind") and card.get("kind") not in ("monster", "creature"):
-        parts.insert(0, str(card["kind"]))
+        parts.insert(0, word(card["kind"], language))
     return " · ".join(parts)
 
 
-def _cell(player: str, zone: str, slot: Any, card: Any, on_field: bool) -> JSON:
+def _cell(player: str, zone: str, slot: Any, card: Any, on_field: bool, language: str) -> JSON:
     ref = f"{player}.{zone}" if slot is None else f"{player}.{zone}.{slot}"
     if not isinstance(card, dict):
         return {"ref": ref, "slot": slot, "card": None}
@@ -481,14 +541,14 @@ def _cell(player: str, zone: str, slot: Any, card: Any, on_field: bool) -> JSON:
         "slot": slot,
         "card": card,
         "name": card.get("name", "?"),
-        "stats": _stats(card),
+        "stats": _stats(card, language),
         "position": card.get("position"),
         "face_down": card.get("face_up") is False,
         "flags": flags,
     }
 
 
-def board_layout(*, game: str, state: JSON) -> list[JSON]:
+def board_layout(*, game: str, state: JSON, language: str = DEFAULT_LANGUAGE) -> list[JSON]:
     """Both players (B on top, A below), each with numbers, flags and zones of cells."""
     ui = game_ui(game=game)
     players = []
@@ -503,13 +563,16 @@ def board_layout(*, game: str, state: JSON) -> list[JSON]:
             value = side.get(zone)
             on_field = zone in ui.field_zones
             if zone in ui.keyed_zones:
-                cells = [_cell(player, zone, k, (value or {}).get(k), on_field) for k in ui.keyed_zones[zone]]
+                cells = [
+                    _cell(player, zone, k, (value or {}).get(k), on_field, language)
+                    for k in ui.keyed_zones[zone]
+                ]
                 kind = "keyed"
             elif zone in ui.single_zones:
-                cells = [_cell(player, zone, None, value, on_field)]
+                cells = [_cell(player, zone, None, value, on_field, language)]
                 kind = "single"
             else:
-                cells = [_cell(player, zone, i, c, on_field) for i, c in enumerate(value or [])]
+                cells = [_cell(player, zone, i, c, on_field, language) for i, c in enumerate(value or [])]
                 kind = "slots" if zone in ui.slot_zones else "list"
             zones.append({"key": zone, "label": ZONE_LABELS.get(zone, zone), "kind": kind, "cells": cells})
         players.append({"side": player, "numbers": numbers, "flags": flags, "zones": zones})

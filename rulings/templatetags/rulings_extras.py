@@ -23,27 +23,66 @@ def as_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _pretty(value: Any, depth: int = 0) -> str:
+def _word(key: Any) -> str:
+    from django.utils.translation import get_language
+
+    from rulings.engine.i18n import DEFAULT_LANGUAGE, language_of
+    from rulings.engine.tablet_words import word
+
+    return word(key, language_of(get_language() or DEFAULT_LANGUAGE))
+
+
+def _pretty(value: Any, depth: int = 0, names: Any = None) -> str:
+    names = names or {}
     if value is None:
         return "—"
     if isinstance(value, bool):
         return "✓" if value else "✗"
+    if isinstance(value, dict) and isinstance(value.get("type"), str) and value.get("player") in ("A", "B"):
+        rest = {k: v for k, v in value.items() if k not in ("type", "player")}  # an action: "A · Attack — …"
+        head = f"{value['player']} · {_word(value['type'])}"
+        return head + (f" — {_pretty(rest, depth + 1, names)}" if rest else "")
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {_pretty(v, depth + 1)}" for k, v in value.items())
+        return ", ".join(
+            f"{_word(k)}: {_word(v) if k in WORD_VALUES else _pretty(v, depth + 1, names)}"
+            for k, v in value.items()
+        )
     if isinstance(value, list):
         if not value:
             return "—"
         sep = " · " if depth else "; "
-        return sep.join(_pretty(v, depth + 1) for v in value)
+        return sep.join(_pretty(v, depth + 1, names) for v in value)
+    if isinstance(value, str) and value in names:
+        return str(names[value])
     return str(value)
 
 
+WORD_VALUES = ("type", "kind", "phase", "position")  # keys whose values are keys too
+
+
 @register.filter
-def pretty(value: Any) -> str:
-    """A JSON value in plain words: {"A": 0, "B": 700} → "A: 0, B: 700"."""
-    return _pretty(value)
+def pretty(value: Any, names: Any = None) -> str:
+    """A JSON value in plain words: {"A": 0, "B": 700} → "A: 0, B: 700"; references (``names``:
+    reference → words) in words."""
+    return _pretty(value, names=names)
 
 
 @register.filter
 def humanize_key(value: str) -> str:
     return str(value).replace("_", " ")
+
+
+@register.filter
+def tablet_word(value: Any) -> str:
+    """An engine key (a phase, an action type, a field, a flag) in the page's words and language."""
+    return _word(value)
+
+
+@register.filter
+def game_name(value: Any) -> str:
+    """A game's English name in the page's language ("Yu-Gi-Oh! JCC" in French)."""
+    from django.utils.translation import get_language
+
+    from rulings.engine.i18n import DEFAULT_LANGUAGE, label
+
+    return label("game", str(value), get_language() or DEFAULT_LANGUAGE)

@@ -60,6 +60,8 @@ class Tablet:
             if isinstance(value, list):
                 for ref in value:
                     page.locator(f"input[name=action_{name}][value='{ref}']").check()
+            elif name.endswith("checks") or name == "drawn":  # one select per revealed card: "stand, none"
+                self.checks(name, value)
             else:
                 field = page.get_by_test_id(f"action-{name}")
                 if field.evaluate("e => e.tagName") == "SELECT":
@@ -67,6 +69,11 @@ class Tablet:
                 else:
                     field.fill(str(value))
         self.tap(page.get_by_test_id("add-action"))
+
+    def checks(self, name: str, value: str) -> None:
+        """Tap the trigger of each revealed card of a check (``"critical, none"``), one select each."""
+        for i, trigger in enumerate(t.strip() for t in value.split(",")):
+            self.page.get_by_test_id(f"action-{name}-{i + 1}").select_option(trigger)
 
     def ask(self, kind: str, **params) -> None:
         for name, value in params.items():

@@ -124,7 +124,7 @@ def test_vanguard_stand_trigger_and_damage_question_with_a_guardian(live_server,
     page.locator("input[name=query_guardians][value='B.hand.0']").check()
     tablet.ask("damage", attacker="A.circles.V", target="B.circles.V")
     expect(page.get_by_test_id("answer-hit")).to_have_text("✗")
-    expect(page.get_by_test_id("answer-guardians_retired")).to_contain_text("B.hand.0")
+    expect(page.get_by_test_id("answer-guardians_retired")).to_have_text("Player B's hand 1: Wingal")
     tablet.tap(page.locator("button[value=clear_query]"))
     # The attack: a stand trigger on the drive check; A chooses which rested rear-guard stands.
     tablet.build_action(

@@ -96,7 +96,7 @@ def test_paste_then_step_through(client):
     loaded = document_of(response)
     start = tap(client, loaded, "cursor:-1").content.decode()
     assert "Start of the situation" in start
-    assert re.search(r'data-testid="B-lp">lp <b>8000</b>', start)
+    assert re.search(r'data-testid="B-lp">LP <b>8000</b>', start)
 
 
 def test_upload_a_document(client):

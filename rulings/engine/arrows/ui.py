@@ -29,6 +29,15 @@ UI = TabletUI(
         "inflict_damage": (Param("to", "to"), Param("amount", "int")),
         "next_phase": (),
         "end_turn": (),
+        "damage_monster": (Param("card", "ref"), Param("amount", "int")),
+        "destroy": (Param("card", "ref"),),
+        "steal": (Param("card", "ref"), Param("line", "line", required=False)),
+        "trigger_effect": (
+            Param("card", "ref"),
+            Param("effect", "choice", choices=("atk", "def", "ret")),
+            Param("target", "ref", required=False),
+            Param("amount", "int", required=False),
+        ),
     },
     queries={
         "damage": ATTACK,

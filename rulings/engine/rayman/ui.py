@@ -31,6 +31,14 @@ UI = TabletUI(
         "ability_damage": (Param("card", "ref"), Param("amount", "int")),
         "next_phase": (),
         "end_turn": (),
+        "destroy": (Param("card", "ref"),),
+        "gain_tings": (Param("to", "player"), Param("amount", "int")),
+        "lose_tings": (Param("to", "player"), Param("amount", "int")),
+        "modify_stats": (
+            Param("card", "ref"),
+            Param("atk", "int", required=False),
+            Param("def", "int", required=False),
+        ),
     },
     queries={
         "damage": ATTACK,

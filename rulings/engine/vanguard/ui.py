@@ -48,6 +48,17 @@ UI = TabletUI(
         ),
         "next_phase": (),
         "end_turn": (),
+        "activate": (
+            Param("card", "ref"),
+            Param("skill", "int", required=False),
+            Param("target", "ref", required=False),
+        ),
+        "resolve_skill": (
+            Param("card", "ref"),
+            Param("skill", "int", required=False),
+            Param("pay", "bool", required=False, choices=("", "yes", "no")),
+            Param("target", "ref", required=False),
+        ),
     },
     queries={
         "damage": (

@@ -50,6 +50,8 @@ UI = TabletUI(
         "attack": ATTACK,
         "next_phase": (),
         "end_turn": (),
+        "pass": (),
+        "chain_triggers": (Param("optional", "refs", required=False),),
         "draw": (Param("count", "int", required=False),),
         "discard": (Param("cards", "refs"),),
         "inflict_damage": (Param("to", "to"), Param("amount", "int")),

@@ -1,0 +1,96 @@
+"""The words the judge's tablet shows for the engine's keys: phases, action types, their fields, card
+kinds and choices, a player's numbers and flags, the answers' labels (msgctxt ``"tablet word"``).
+
+The documents keep the keys (``"normal_summon_used"``); people read ``word(key, language)``.
+"""
+
+from __future__ import annotations
+
+from .i18n import label
+from .messages import terms
+
+__all__ = ["WORDS", "word"]
+
+WORDS = terms(
+    "tablet word",
+    {
+        # phases
+        "setup": "Setup", "draw": "Draw", "standby": "Standby", "main": "Main", "main1": "Main Phase 1",
+        "main2": "Main Phase 2", "battle": "Battle", "end": "End", "stand": "Stand", "ride": "Ride",
+        "attack": "Attack",
+        # actions
+        "ability_damage": "Ability damage", "activate": "Activate", "assign_trigger": "Assign the trigger",
+        "call": "Call", "change_position": "Change position", "destroy": "Destroy", "discard": "Discard",
+        "end_turn": "End the turn", "flip_summon": "Flip Summon", "fusion_summon": "Fusion Summon",
+        "gain_lp": "Gain LP", "guard": "Guard", "halve_lp": "Halve LP", "inflict_damage": "Inflict damage",
+        "intercept": "Intercept", "mill": "Mill", "move": "Move", "mulligan": "Mulligan",
+        "next_phase": "Next phase", "normal_summon": "Normal Summon", "place": "Place",
+        "play_creature": "Play a creature", "play_magic": "Play a magic card",
+        "play_terrain": "Play a terrain",
+        "send_to_graveyard": "Send to the Graveyard", "set_monster": "Set a monster",
+        "set_spell_trap": "Set a Spell/Trap", "special_summon": "Special Summon", "pass": "Pass",
+        "resolve_skill": "Resolve the skill", "chain_triggers": "Chain the triggered effects",
+        "gain_tings": "Gain tings", "lose_tings": "Lose tings", "modify_stats": "Modify the stats",
+        "damage_monster": "Damage a monster", "steal": "Steal", "trigger_effect": "Trigger an effect",
+        "optional": "Optional effects", "pay": "Pay the cost", "ret": "Return",
+        # an action's or a question's fields
+        "amount": "Amount", "attacker": "Attacker", "booster": "Booster", "card": "Card", "cards": "Cards",
+        "circle": "Circle", "count": "Count", "critical_to": "Critical to", "damage_checks": "Damage checks",
+        "drawn": "Drawn cards", "drive_checks": "Drive checks", "fusion": "Fusion", "guardians": "Guardians",
+        "heal": "Heal", "in_response_to": "In response to", "interceptors": "Interceptors", "line": "Line",
+        "materials": "Materials", "of": "Of", "player": "Player", "position": "Position",
+        "power_to": "Power to", "spell": "Spell", "stand_to": "Stand to", "target": "Target",
+        "terrains": "Terrains", "to": "To", "tributes": "Tributes",
+        # card kinds and choices
+        "none": "no trigger", "critical": "Critical", "front": "Front", "over": "Over",
+        "creature": "Creature", "magic": "Magic", "terrain": "Terrain", "monster": "Monster",
+        "trap": "Trap", "continuous": "Continuous", "counter": "Counter", "effect": "Effect",
+        "equip": "Equip",
+        "field": "Field", "normal": "Normal", "quick-play": "Quick-Play", "ritual": "Ritual",
+        "defense": "Defense", "yes": "yes", "no": "no",
+        # one slot of a zone of slots, in a reference ("Player A's Monster Zone 1: …")
+        "monster_zone": "Monster Zone", "spell_trap_zone": "Spell & Trap Zone",
+        # a card's numbers
+        "level": "Level", "grade": "Grade", "atk": "ATK", "def": "DEF", "power": "power", "shield": "shield",
+        "hp": "HP", "max_hp": "max HP", "arrows": "arrows", "clan": "clan", "trigger": "trigger",
+        "monster_type": "monster type", "spell_type": "Spell type", "trap_type": "Trap type",
+        "magic_type": "magic type", "damage_taken": "damage taken",
+        # a player's numbers and flags, the board's header
+        "lp": "LP", "deck": "Deck", "tings": "Tings", "turn": "Turn", "phase": "Phase",
+        "turn_player": "Turn player", "attacked_this_turn": "attacked this turn",
+        "creature_played_this_turn": "creature played this turn", "draw_done": "draw done",
+        "line_spaces": "line spaces", "magic_played_this_turn": "magic played this turn",
+        "mulligan_done": "mulligan done", "normal_summon_used": "Normal Summon used",
+        "rode_this_turn": "rode this turn",
+        # the questions and the answers' labels
+        "damage": "Damage", "deck_out": "Deck-out", "hand_limit": "Hand limit",
+        "legal_actions": "Legal actions", "legal_summons": "Legal summons", "actions": "Actions",
+        "assumed_no_trigger": "Assumed without a trigger", "attack_power": "Attacking power",
+        "attacked": "Attacked", "auto_order": "Order of the AUTO skills", "boost": "Boost",
+        "can_activate": "Can be activated", "chain": "Chain", "chooses_order": "Chooses the order",
+        "cost": "Cost", "damage_after": "Damage after", "damage_to_attacker": "Damage to the attacker",
+        "damage_to_target": "Damage to the target", "deck_size": "Deck size",
+        "defense_power": "Defending power", "destroyed": "Destroyed", "effects": "Effects",
+        "explanation": "Explanation", "flipped": "Flipped", "guardians_retired": "Guardians retired",
+        "hand": "Hand", "hit": "Hits", "kind": "Kind", "legal": "Legal", "limit": "Limit", "link": "Link",
+        "links": "Links", "loses": "Loses", "lp_after": "LP after", "mandatory": "Mandatory",
+        "max_copies": "Most copies", "missed": "Missed", "missed_timing": "Missed the timing",
+        "monsters": "Monsters", "must_discard": "Must discard", "name": "Name", "not_legal": "Not legal",
+        "not_triggering": "Not triggering", "opening_hand": "Opening hand", "order": "Order",
+        "passage": "Passage", "placed": "Placed", "reason": "Reason", "resolution": "Resolution",
+        "retired": "Retired", "rule": "Rule", "rules": "Rules", "single_copy_types": "Single-copy types",
+        "skill": "Skill", "skills": "Skills", "starting_tings": "Starting tings", "steps": "Steps",
+        "summons": "Summons", "timing": "Timing", "tings_after": "Tings after",
+        "tings_gained": "Tings gained", "tings_to_win": "Tings to win",
+        "tributes_needed": "Tributes needed", "triggers": "Triggers", "type": "Type",
+        "unlimited_copies": "Unlimited copies", "waits": "Waits", "when": "When", "winner": "Winner",
+    },
+)  # fmt: skip
+
+
+def word(key: object, language: str) -> str:
+    """The tablet's word for a key, in ``language``; an unknown key with its underscores as spaces."""
+    term = WORDS.get(str(key))
+    if term is None:
+        return str(key).replace("_", " ")
+    return label("tablet word", term.id, language)

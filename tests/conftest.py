@@ -32,6 +32,18 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 VIEWPORTS = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
 
 
+@pytest.fixture(autouse=True)
+def _site_language_each_test():
+    """Each test starts in the site's default language. A request with `Accept-Language: fr` leaves French
+    active in the thread (LocaleMiddleware does not put it back), which made the next test in the same
+    worker see French labels where it expected English."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture(scope="session")
 def redis_url():
     """A Redis server for this test session: TEST_REDIS_URL when given, else one we start and stop."""

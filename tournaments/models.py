@@ -36,6 +36,22 @@ class TiebreakPolicy(models.TextChoices):
     VANGUARD = "vanguard", _("Vanguard (points, OMW%, OOMW%)")
 
 
+class WinFloor(models.TextChoices):
+    """The win-percentage floor of the standings (docs/tiebreakers.md). Only a policy that has a floor reads
+    it (Magic 0.33, Pokémon 0.25); Konami and Vanguard have none and keep none whatever is chosen."""
+
+    POLICY = "policy", _("The policy's own floor")
+    MTR = "mtr", _("0.33 (Magic Tournament Rules)")
+    THIRD = "third", _("1/3 (melee.gg)")
+
+
+class DroppedFigures(models.TextChoices):
+    """What a dropped player's own figures are in the standings (docs/tiebreakers.md)."""
+
+    FINAL = "final", _("Final (from every result, like everyone's)")
+    FROZEN = "frozen", _("Frozen at the drop (melee.gg)")
+
+
 class EventStatus(models.TextChoices):
     DRAFT = "draft", _("Draft")
     REGISTRATION = "registration", _("Registration open")
@@ -80,6 +96,15 @@ class Event(models.Model):
     )
     tiebreak_policy = models.CharField(
         _("tie-breakers"), max_length=16, choices=TiebreakPolicy.choices, default=TiebreakPolicy.KONAMI
+    )
+    win_floor = models.CharField(
+        _("win-percentage floor"), max_length=8, choices=WinFloor.choices, default=WinFloor.POLICY
+    )
+    dropped_figures = models.CharField(
+        _("dropped players' figures"),
+        max_length=8,
+        choices=DroppedFigures.choices,
+        default=DroppedFigures.FINAL,
     )
     swiss_rounds_override = models.PositiveSmallIntegerField(
         _("Swiss rounds (override)"), null=True, blank=True

@@ -134,6 +134,10 @@ class EventDefaults:
     round_minutes: int = 50
     tiebreak_policy: str = "konami"  # a ``tournaments.models.TiebreakPolicy`` value
     structure: str = "yugioh"  # whose published structure (rounds and top cut by attendance) it follows
+    # The engine rule set a new event plays under: "" is the engine's document default
+    # (``Game.default_ruleset``, what a situation document without a rule set means). They may differ: a
+    # Vanguard document without a rule set is read under "original", a new Vanguard event plays "standard".
+    rule_set: str = ""
 
 
 # --- the plug-in -------------------------------------------------------------------------------------

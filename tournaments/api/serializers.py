@@ -22,6 +22,7 @@ from core.bounds import (
 from rulings.engine.registry import get_game
 from tournaments.forms import RESULT_RULES, result_input
 from tournaments.models import (
+    DroppedFigures,
     Event,
     EventStaff,
     EventStatus,
@@ -36,6 +37,7 @@ from tournaments.models import (
     RoundStage,
     StaffRole,
     TiebreakPolicy,
+    WinFloor,
 )
 from tournaments.services.results import ResultInput
 
@@ -71,6 +73,8 @@ class EventSerializer(serializers.ModelSerializer):
         read_only=True, help_text="draft, registration, check_in, swiss, top_cut or finished"
     )
     tiebreak_policy = choice(TiebreakPolicy.choices, read_only=True)
+    win_floor = choice(WinFloor.choices, read_only=True)
+    dropped_figures = choice(DroppedFigures.choices, read_only=True)
     rule_set_title = serializers.CharField(read_only=True, help_text=_("Title of the engine's rule set."))
     banlist = serializers.CharField(
         source="banlist_name", read_only=True, help_text=_("Name of the event's banlist; empty: none.")
@@ -81,7 +85,7 @@ class EventSerializer(serializers.ModelSerializer):
         fields = [
             "id", "name", "game", "rule_set", "rule_set_title", "banlist", "tier", "date", "venue",
             "capacity", "organizer", "best_of", "round_minutes", "decklist_deadline", "status",
-            "tiebreak_policy",
+            "tiebreak_policy", "win_floor", "dropped_figures",
             "swiss_rounds_override", "top_cut_override", "swiss_rounds", "top_cut_size", "created_at",
             "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
         ]  # fmt: skip
@@ -101,6 +105,8 @@ class EventCreateSerializer(serializers.ModelSerializer):
         min_value=0, max_value=MAX_TOP_CUT, required=False, allow_null=True
     )
     tiebreak_policy = choice(TiebreakPolicy.choices, required=False)
+    win_floor = choice(WinFloor.choices, required=False)
+    dropped_figures = choice(DroppedFigures.choices, required=False)
     rule_set = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -122,8 +128,9 @@ class EventCreateSerializer(serializers.ModelSerializer):
         model = Event
         fields = [
             "name", "game", "rule_set", "banlist", "tier", "date", "venue", "capacity", "best_of",
-            "round_minutes", "decklist_deadline", "tiebreak_policy", "swiss_rounds_override",
-            "top_cut_override", "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
+            "round_minutes", "decklist_deadline", "tiebreak_policy", "win_floor", "dropped_figures",
+            "swiss_rounds_override", "top_cut_override", "self_check_in_opens", "self_check_in_closes",
+            "self_check_in_staff_only",
         ]  # fmt: skip
 
 

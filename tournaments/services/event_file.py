@@ -196,6 +196,7 @@ def event_export(*, event: Event, progress: Progress = _no_progress) -> dict[str
             "organizer": event.organizer.username, "best_of": event.best_of,
             "round_minutes": event.round_minutes, "decklist_deadline": _dt(event.decklist_deadline),
             "status": event.status, "tiebreak_policy": event.tiebreak_policy,
+            "win_floor": event.win_floor, "dropped_figures": event.dropped_figures,
             "swiss_rounds_override": event.swiss_rounds_override, "top_cut_override": event.top_cut_override,
             "swiss_rounds": event.swiss_rounds, "top_cut_size": event.top_cut_size, "seed": event.seed,
             "created_at": _dt(event.created_at),

@@ -532,6 +532,7 @@ def _event_import(*, document: Any, importer, progress: Progress, schema_checked
             organizer=importer if importer is not None else people[ev["organizer"]], best_of=ev["best_of"],
             round_minutes=ev["round_minutes"], decklist_deadline=_when(ev.get("decklist_deadline")),
             status=ev["status"], tiebreak_policy=ev["tiebreak_policy"],
+            win_floor=ev.get("win_floor", "policy"), dropped_figures=ev.get("dropped_figures", "final"),
             swiss_rounds_override=ev.get("swiss_rounds_override"),
             top_cut_override=ev.get("top_cut_override"), swiss_rounds=ev.get("swiss_rounds"),
             top_cut_size=ev.get("top_cut_size"), seed=ev["seed"],

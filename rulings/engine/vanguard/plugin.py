@@ -24,6 +24,11 @@ PLUGIN = GamePlugin(
         ".db": "decks.cardfiles.vanguard:read_engine_db_file",  # VanguardEngine cards.db
     },
     event_defaults=EventDefaults(
-        best_of=1, round_minutes=25, tiebreak_policy="vanguard", structure="vanguard"
+        # Bushiroad's current events: Swiss best of 1, 25-minute rounds, the current ("standard") rules.
+        best_of=1,
+        round_minutes=25,
+        tiebreak_policy="vanguard",
+        structure="vanguard",
+        rule_set="standard",
     ),
 )

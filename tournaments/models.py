@@ -359,6 +359,7 @@ class ResultChange(models.Model):
         CONFIRM = "confirm", _("Confirmed by the opponent")
         STAFF_ENTRY = "staff_entry", _("Entered by staff")
         CORRECTION = "correction", _("Corrected by staff")
+        PENALTY = "penalty", _("Penalty applied by a judge")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
     action = models.CharField(max_length=16, choices=Action.choices)
@@ -388,17 +389,28 @@ class PenaltyKind(models.TextChoices):
 
 
 class Penalty(models.Model):
+    """An infraction and its penalty (tournaments.services.penalties): a game or match loss changed the
+    match's result; a disqualification drops the player once a head judge or organizer approved it."""
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="penalties")
     match = models.ForeignKey(
         Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties"
     )
-    kind = models.CharField(max_length=20, choices=PenaltyKind.choices)
-    reason = models.TextField(blank=True)
+    kind = models.CharField(_("penalty"), max_length=20, choices=PenaltyKind.choices)
+    # A key of the game's penalty guide (rulings.engine plug-in ``penalties``); "" for older rows and for
+    # the game/match losses entered with a result.
+    infraction = models.CharField(_("infraction"), max_length=40, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     issued_at = models.DateTimeField(auto_now_add=True)
+    # A disqualification waits for a head judge's (or organizer's) approval; other penalties need none.
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    approved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "issued_at", "id"]
@@ -407,6 +419,10 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} for {self.registration_id}"
+
+    @property
+    def awaiting_approval(self) -> bool:
+        return self.kind == PenaltyKind.DISQUALIFICATION and self.approved_at is None
 
 
 class RoundTimer(models.Model):

@@ -139,6 +139,8 @@ def _game_texts(found: Found) -> None:
             found.add(
                 label, where=f"{key}/ui.py", context="tablet", note="the judge's tablet", template=False
             )
+        for text in plugin.penalties.infractions.values():
+            found.add(text, where=f"{key}/plugin.py", context="penalty", note="an infraction", template=False)
         where = f"{key}/catalogue.py"  # where its rule texts are written
         for ruleset in game.rulesets.values():
             context = f"{key}:{ruleset.key}"

@@ -29,6 +29,7 @@ from tournaments.models import (
     Game,
     Match,
     MatchStatus,
+    Penalty,
     Registration,
     RegistrationStatus,
     ResultChange,
@@ -397,3 +398,37 @@ class BulkResultsSerializer(serializers.Serializer):
 
 class BulkResultsAnswerSerializer(serializers.Serializer):
     entered = serializers.IntegerField()
+
+
+class PenaltySerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="registration.player.username", read_only=True)
+    issued_by = serializers.CharField(source="issued_by.username", read_only=True, default=None)
+    approved_by = serializers.CharField(source="approved_by.username", read_only=True, default=None)
+    round = serializers.IntegerField(source="match.round.number", read_only=True, default=None)
+    awaiting_approval = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = Penalty
+        fields = [
+            "id", "registration", "player", "match", "round", "infraction", "kind", "reason", "issued_by",
+            "issued_at", "approved_by", "approved_at", "awaiting_approval",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+
+class PenaltyCreateSerializer(serializers.Serializer):
+    registration = serializers.IntegerField(min_value=1, help_text=_("Registration id of the player."))
+    infraction = serializers.CharField(
+        max_length=40, help_text=_("A key of the game's infractions (its plug-in's penalty guide).")
+    )
+    penalty = serializers.CharField(
+        max_length=20, help_text="warning, game_loss, match_loss or disqualification"
+    )
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    match = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        help_text=_("A game or match loss: the match (default: the player's latest)."),
+    )
+    games_a = serializers.IntegerField(required=False, min_value=0, max_value=9)
+    games_b = serializers.IntegerField(required=False, min_value=0, max_value=9)

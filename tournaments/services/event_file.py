@@ -69,7 +69,9 @@ def event_export(*, event: Event, progress: Progress = _no_progress) -> dict[str
         MatchDispute.objects.filter(match__round__event=event).select_related("raised_by").order_by("id")
     ):
         disputes_of.setdefault(d.match_id, []).append(d)
-    penalties = list(Penalty.objects.filter(event=event).select_related("issued_by").order_by("id"))
+    penalties = list(
+        Penalty.objects.filter(event=event).select_related("issued_by", "approved_by").order_by("id")
+    )
     timers = {t.round_id: t for t in RoundTimer.objects.filter(round__event=event)}
     extensions = list(
         TableExtension.objects.filter(round__event=event).select_related("granted_by").order_by("id")
@@ -162,15 +164,17 @@ def event_export(*, event: Event, progress: Progress = _no_progress) -> dict[str
     progress(2, 5, _("Penalties"))
     penalty_docs = []
     for p in penalties:
-        if p.issued_by is not None:
-            usernames.add(p.issued_by.username)
+        usernames.update(u.username for u in (p.issued_by, p.approved_by) if u is not None)
         penalty_docs.append({
             "player": key_of[p.registration_id],
             "match": list(match_index[p.match_id]) if p.match_id in match_index else None,
             "kind": p.kind,
+            "infraction": p.infraction,
             "reason": p.reason,
             "issued_by": _username(p.issued_by),
             "issued_at": _dt(p.issued_at),
+            "approved_by": _username(p.approved_by),
+            "approved_at": _dt(p.approved_at),
         })  # fmt: skip
     sections: dict[str, Any] = {}
     people = ExportPeople(key_of=key_of, usernames=usernames)
@@ -282,7 +286,7 @@ def comparable(document: dict[str, Any]) -> dict[str, Any]:
         }
         for rd in document["rounds"]
     ]
-    doc["penalties"] = [rename(p, "player", "issued_by") for p in document["penalties"]]
+    doc["penalties"] = [rename(p, "player", "issued_by", "approved_by") for p in document["penalties"]]
     for section in event_file_sections():
         doc.update(section.comparable(doc=document, rename=rename))
     return doc

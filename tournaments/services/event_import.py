@@ -370,6 +370,7 @@ def _reference_errors(doc: dict) -> list[dict[str, str]]:
         path = f"/penalties/{i}"
         player(p.get("player"), f"{path}/player", null=False)
         user(p.get("issued_by"), f"{path}/issued_by")
+        user(p.get("approved_by"), f"{path}/approved_by")
         ref = p.get("match")
         well_formed = isinstance(ref, list) and len(ref) == 2 and all(type(n) is int for n in ref)
         if well_formed and not (ref[0] in round_sizes and 0 <= ref[1] < round_sizes[ref[0]]):
@@ -630,8 +631,11 @@ def _event_import(*, document: Any, importer, progress: Progress, schema_checked
                 registration_id=rid(p["player"]),
                 match=match_at[tuple(p["match"])] if p.get("match") is not None else None,
                 kind=p["kind"],
+                infraction=p.get("infraction", ""),
                 reason=p["reason"],
                 issued_by_id=uid(p.get("issued_by")),
+                approved_by_id=uid(p.get("approved_by")),
+                approved_at=_when(p.get("approved_at")),
             )  # fmt: skip
             for p in doc["penalties"]
         )

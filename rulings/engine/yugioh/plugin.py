@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..plugin import CsvColumns, GamePlugin
+from ..plugin import CsvColumns, GamePlugin, PenaltyGuide
 from . import construction
 from .cards import situation_card
 from .ui import UI
@@ -23,4 +23,16 @@ PLUGIN = GamePlugin(
         ".cdb": "decks.cardfiles.yugioh:read_cdb_file",  # EDOPro
         ".json": "decks.cardfiles.yugioh:read_ygoprodeck_json",  # YGOPRODeck cardinfo
     },
+    # The infraction categories of the Yu-Gi-Oh! TCG Penalty Guidelines (Konami) and their penalties.
+    penalties=PenaltyGuide(
+        infractions={
+            "procedural_error": "Procedural error",
+            "tardiness": "Tardiness",
+            "deck_problem": "Deck problem",
+            "marked_cards": "Marked cards",
+            "drawing_extra_cards": "Drawing extra cards",
+            "unsporting_conduct": "Unsporting conduct",
+            "cheating": "Cheating",
+        }
+    ),
 )

@@ -219,6 +219,25 @@ class RegistrationStatus(models.TextChoices):
     NO_SHOW = "no_show", _("No-show")
 
 
+class PlayerGameId(models.Model):
+    """A player's ID for one game's publisher (KONAMI ID, Bushiroad ID: the game's plug-in ``player_id``
+    names it and its format). One per person and game, not per registration: entered once (at registration
+    or later), it is on every event of that game — slips, staff standings, exports."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_ids")
+    game = models.CharField(_("game"), max_length=16, choices=game_choices)
+    value = models.CharField(_("player ID"), max_length=40)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="playergameid_unique_user_game")]
+        verbose_name = _("player ID")
+        verbose_name_plural = _("player IDs")
+
+    def __str__(self) -> str:
+        return f"{self.game}:{self.value}"
+
+
 class Registration(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(

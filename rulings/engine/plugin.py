@@ -17,6 +17,8 @@ A plug-in carries:
 - ``csv_columns``: its columns in our CSV card-pool format, and ``card_files``: readers of its own
   card-file formats by extension (``"module:function"``, called with the file's bytes);
 - ``event_defaults``: what a new event of the game starts with (best of, round length, tie-breakers);
+- ``player_id``: the publisher's player ID of the game, if any (:class:`PlayerIdSpec`: its name, format and
+  an example);
 - ``penalties``: the infractions a judge records at its events and the penalties allowed
   (:class:`PenaltyGuide`; labels are English msgids with msgctxt ``"penalty"`` in the engine's catalogue);
 - ``ui``: how the judge's tablet presents it (:class:`TabletUI`; labels are English msgids with
@@ -46,6 +48,7 @@ __all__ = [
     "GamePlugin",
     "PENALTY_LEVELS",
     "PenaltyGuide",
+    "PlayerIdSpec",
     "Param",
     "TabletUI",
     "YES_NO",
@@ -144,6 +147,32 @@ class EventDefaults:
     rule_set: str = ""
 
 
+# --- player IDs --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerIdSpec:
+    """The publisher's player ID of a game (what its sanctioned events report results under): its name (a
+    proper name, shown as is), the whole-value format (a regular expression), an example and the format in
+    words (English, msgctxt ``"player-id"`` in the engine's catalogue)."""
+
+    label: str
+    pattern: str
+    example: str
+    format: str
+
+    def __post_init__(self) -> None:
+        import re
+
+        if re.fullmatch(self.pattern, self.example) is None:
+            raise ValueError(f"the example {self.example!r} does not match {self.pattern!r}")
+
+    def check(self, value: str) -> bool:
+        import re
+
+        return re.fullmatch(self.pattern, value) is not None
+
+
 # --- penalties ---------------------------------------------------------------------------------------
 
 # The penalties the site knows how to apply (``tournaments.models.PenaltyKind``): a warning is recorded, a
@@ -199,6 +228,7 @@ class GamePlugin:
     card_files: Mapping[str, str] = field(default_factory=dict)  # ".cdb" -> "module:function"
     event_defaults: EventDefaults = field(default_factory=EventDefaults)
     penalties: PenaltyGuide = GENERIC_PENALTIES
+    player_id: PlayerIdSpec | None = None
     package: str = ""  # the engine's package; default ``rulings.engine.<key>``
 
     @property

@@ -181,6 +181,15 @@ class RegistrationCreateSerializer(serializers.Serializer):
         required=False, help_text=_("Staff only: register someone else (during the Swiss: a late entry).")
     )
     check_in = serializers.BooleanField(required=False, default=False)
+    player_id = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=40,
+        help_text=_(
+            "The player's ID for the event's game (Yu-Gi-Oh!: KONAMI ID, 10 digits; Vanguard: Bushiroad ID), "
+            "kept on the player for every event of the game; left out: unchanged."
+        ),
+    )
 
 
 class RegistrationUpdateSerializer(serializers.Serializer):

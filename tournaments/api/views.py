@@ -227,8 +227,9 @@ class EventViewSet(
         player = _user_or_404(username) if username else request.user
         with service_errors():
             registration = services.registration_create(
-                event=event, player=player, by=request.user, check_in=data.validated_data["check_in"]
-            )
+                event=event, player=player, by=request.user, check_in=data.validated_data["check_in"],
+                player_id=data.validated_data.get("player_id"),
+            )  # fmt: skip
         return Response(s.RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=s.RoundSerializer(many=True), summary="Rounds of the event")

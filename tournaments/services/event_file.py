@@ -29,6 +29,7 @@ from tournaments.models import (
     RoundTimer,
     TableExtension,
 )
+from tournaments.selectors.player_ids import event_player_ids
 
 FORMAT = "tableside-event"
 FORMAT_VERSION = 1
@@ -53,6 +54,7 @@ def event_export(*, event: Event, progress: Progress = _no_progress) -> dict[str
     User = get_user_model()
     progress(0, 5, _("Event and people"))
     registrations = list(Registration.objects.filter(event=event).select_related("player").order_by("id"))
+    game_ids = event_player_ids(event=event)
     key_of = {r.pk: r.player.username for r in registrations}
     staff = list(EventStaff.objects.filter(event=event).select_related("user").order_by("user__username"))
     rounds = list(Round.objects.filter(event=event).order_by("number"))
@@ -211,7 +213,7 @@ def event_export(*, event: Event, progress: Progress = _no_progress) -> dict[str
             {"player": r.player.username, "status": r.status, "checked_in_at": _dt(r.checked_in_at),
              "dropped_after_round": r.dropped_after_round, "dropped_at": _dt(r.dropped_at),
              "first_round": r.first_round, "awarded_byes": r.awarded_byes, "fixed_table": r.fixed_table,
-             "created_at": _dt(r.created_at)}
+             "created_at": _dt(r.created_at), "player_id": game_ids.get(r.pk, "")}
             for r in registrations
         ],
         "rounds": round_docs,

@@ -46,6 +46,7 @@ from core.models import Role
 from tournaments.extensions import DocumentChecks, ImportContext, event_file_sections
 from tournaments.models import (
     Event,
+    Game,
     Match,
     MatchDispute,
     Penalty,
@@ -57,6 +58,7 @@ from tournaments.models import (
 )
 from tournaments.services.errors import NotAllowed, TournamentError
 from tournaments.services.event_file import FORMAT, FORMAT_VERSION, Progress, _no_progress, person_label
+from tournaments.services.player_ids import player_game_id_store, player_id_clean
 
 logger = logging.getLogger(__name__)
 
@@ -325,6 +327,12 @@ def _reference_errors(doc: dict) -> list[dict[str, str]]:
             if r["player"] in players:
                 fail(f"/registrations/{i}/player", _("This player is registered twice."), "duplicate")
             players.add(r["player"])
+        game = (doc.get("event") or {}).get("game") if isinstance(doc.get("event"), dict) else None
+        if isinstance(r.get("player_id"), str) and r["player_id"].strip() and game in Game.values:
+            try:
+                player_id_clean(game=game, value=r["player_id"])
+            except TournamentError as error:
+                fail(f"/registrations/{i}/player_id", error.message, "invalid_player_id")
 
     def player(value: Any, path: str, *, null: bool = True) -> None:
         if value is None and null:
@@ -555,6 +563,9 @@ def _event_import(*, document: Any, importer, progress: Progress, schema_checked
             for r in doc["registrations"]
         )
         reg_of = dict(zip((r["player"] for r in doc["registrations"]), regs, strict=True))
+        for r in doc["registrations"]:  # on the new placeholder person, for this game
+            value = player_id_clean(game=ev["game"], value=r.get("player_id"))
+            player_game_id_store(user=people[r["player"]], game=ev["game"], value=value)
         _restore_times(Registration, "created_at", regs, doc["registrations"])
 
         def rid(key: str | None) -> int | None:

@@ -56,6 +56,12 @@ def standings_table(*, event: Event) -> tuple[list[str], list[list[Any]]]:
     konami = event.tiebreak_policy == "konami"
     if konami:
         header.append(_("Tie-breaker"))  # XXYYYZZZ as text: its leading zeros kept
+    from tournaments.selectors.player_ids import event_player_ids, player_id_label
+
+    id_label = player_id_label(game=event.game)
+    ids = event_player_ids(event=event)
+    if id_label:
+        header.append(id_label)  # last: the columns before keep their places; text, leading zeros kept
     rows = [
         [
             row.rank,
@@ -72,6 +78,7 @@ def standings_table(*, event: Event) -> tuple[list[str], list[list[Any]]]:
             spreadsheet_percent(row.ogw),
             row.dropped_after_round if row.dropped else "",
             *([row.konami_number] if konami else []),
+            *([ids.get(row.registration_id, "")] if id_label else []),
         ]  # fmt: skip
         for row in event_standings(event=event)
     ]

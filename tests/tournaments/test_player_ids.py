@@ -115,3 +115,17 @@ def test_shown_to_staff_on_standings_slips_and_exports(client, event_factory, or
     document["registrations"][0]["player_id"] = "nope"
     with pytest.raises(services.TournamentError):
         event_import(document=event_document_parse(data=json.dumps(document).encode()), importer=organizer)
+
+
+def test_staff_give_the_id_when_they_register_someone_at_the_console(client, event_factory, organizer):
+    event = event_factory()
+    walk_in = _player("walkin1")
+    client.force_login(organizer)
+    page = client.get(f"/events/{event.pk}/console/").content.decode()
+    assert 'data-testid="late-player-id"' in page and "KONAMI ID" in page
+    client.post(f"/events/{event.pk}/console/registrations/add/", {"username": "walkin1", "player_id": "bad"})
+    assert not Registration.objects.filter(event=event, player=walk_in).exists()
+    client.post(
+        f"/events/{event.pk}/console/registrations/add/", {"username": "walkin1", "player_id": "1111111111"}
+    )
+    assert PlayerGameId.objects.get(user=walk_in).value == "1111111111"

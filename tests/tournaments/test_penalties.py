@@ -181,7 +181,7 @@ def test_the_api(day, judge):
     api.force_authenticate(judge)
     made = api.post(url, body, format="json")
     assert made.status_code == 201, made.content
-    assert made.json()["kind"] == "match_loss" and made.json()["round"] == 1
+    assert made.json()["penalty"] == "match_loss" and made.json()["round"] == 1
     bad = api.post(url, {**body, "infraction": "nope"}, format="json")
     assert bad.status_code == 400 and bad.json()["errors"][0]["path"] == "/infraction"
     dq = api.post(

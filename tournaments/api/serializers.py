@@ -30,6 +30,7 @@ from tournaments.models import (
     Match,
     MatchStatus,
     Penalty,
+    PenaltyKind,
     Registration,
     RegistrationStatus,
     ResultChange,
@@ -415,11 +416,13 @@ class PenaltySerializer(serializers.ModelSerializer):
     approved_by = serializers.CharField(source="approved_by.username", read_only=True, default=None)
     round = serializers.IntegerField(source="match.round.number", read_only=True, default=None)
     awaiting_approval = serializers.BooleanField(read_only=True)
+    # "penalty", as in the request (the model's "kind")
+    penalty = choice(PenaltyKind.choices, source="kind", read_only=True)
 
     class Meta:
         model = Penalty
         fields = [
-            "id", "registration", "player", "match", "round", "infraction", "kind", "reason", "issued_by",
+            "id", "registration", "player", "match", "round", "infraction", "penalty", "reason", "issued_by",
             "issued_at", "approved_by", "approved_at", "awaiting_approval",
         ]  # fmt: skip
         read_only_fields = fields

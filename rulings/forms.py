@@ -16,3 +16,21 @@ class SaveRulingForm(forms.Form):
 class ReviewForm(forms.Form):
     reviewed = forms.BooleanField(label=_("Reviewed"), required=False)
     comment = forms.CharField(label=_("Comment"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class PenaltyForm(forms.Form):
+    """A penalty from the judge-call log: the player, the game's infraction and penalty, a reason. The
+    choices come from the event (its players) and the game's plug-in (tournaments.selectors.penalties)."""
+
+    registration = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    infraction = forms.ChoiceField(label=_("Infraction"))
+    penalty = forms.ChoiceField(label=_("Penalty"))
+    reason = forms.CharField(
+        label=_("What happened"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def __init__(self, *args, players, guide, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = [("", "—"), *players]
+        self.fields["infraction"].choices = guide.infractions
+        self.fields["penalty"].choices = guide.penalties

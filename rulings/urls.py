@@ -15,4 +15,10 @@ urlpatterns = [
     path("r/<slug:slug>/document.json", views.ruling_download, name="ruling_download"),
     path("r/<slug:slug>/review/", views.ruling_review_view, name="ruling_review"),
     path("events/<int:event_id>/log/", views.event_log, name="event_log"),
+    path("events/<int:event_id>/penalties/", views.event_penalty_new, name="event_penalty_new"),
+    path(
+        "events/<int:event_id>/penalties/<int:penalty_id>/approve/",
+        views.event_penalty_approve,
+        name="event_penalty_approve",
+    ),
 ]

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from core.bounds import MAX_ROUND, parse_bounded_int
 from rulings.engine.registry import get_plugin
 
-from .forms import ReviewForm, SaveRulingForm
+from .forms import PenaltyForm, ReviewForm, SaveRulingForm
 from .games_ui import GAMES_UI, QUERY_LABELS, ZONE_LABELS
 from .selectors import (
     catalogue_list,
@@ -476,13 +476,80 @@ def event_log(request: HttpRequest, event_id: int) -> HttpResponse:
     round_raw = request.GET.get("round", "")
     round_number = parse_bounded_int(round_raw, minimum=1, maximum=MAX_ROUND)
     rulings = list(event_rulings(event=event, round_number=round_number))
-    return render(
-        request,
-        "rulings/event_log.html",
-        {
-            "event": event,
-            "rulings": rulings,
-            "round_number": round_number,
-            "can_review": event_can_review(user=request.user, event=event),
-        },
-    )
+    return render(request, "rulings/event_log.html", _log_context(request, event, rulings, round_number))
+
+
+def _penalty_form(event, data=None) -> PenaltyForm:
+    from tournaments.selectors import event_registrations
+    from tournaments.selectors.penalties import penalty_guide
+
+    players = [(r.pk, str(r.player)) for r in event_registrations(event=event)]
+    return PenaltyForm(data, players=players, guide=penalty_guide(game=event.game))
+
+
+def _log_context(request, event, rulings, round_number, form: PenaltyForm | None = None) -> dict:
+    from tournaments.selectors.penalties import infraction_label, penalty_history
+
+    history = penalty_history(event=event)
+    for penalties in history.values():
+        for penalty in penalties:
+            penalty.infraction_label = infraction_label(game=event.game, infraction=penalty.infraction)
+    return {
+        "event": event,
+        "rulings": rulings,
+        "round_number": round_number,
+        "can_review": event_can_review(user=request.user, event=event),
+        "penalty_form": form or _penalty_form(event),
+        "penalty_history": sorted(history.values(), key=lambda rows: str(rows[0].registration.player)),
+    }
+
+
+@require_POST
+def event_penalty_new(request: HttpRequest, event_id: int) -> HttpResponse:
+    """A judge records a penalty from the judge-call log (tournaments.services.penalties.penalty_record)."""
+    from tournaments.models import Registration
+    from tournaments.services import TournamentError, penalty_record
+
+    event = event_get(event_id=event_id)
+    if event is None:
+        raise Http404
+    if not event_is_staff(user=request.user, event=event):
+        raise PermissionDenied
+    form = _penalty_form(event, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            registration = Registration.objects.get(pk=data["registration"], event=event)
+            penalty_record(
+                event=event, registration=registration, infraction=data["infraction"],
+                penalty=data["penalty"], reason=data["reason"], by=request.user,
+            )  # fmt: skip
+        except TournamentError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            messages.success(request, _("Penalty recorded."))
+            return redirect(reverse("rulings:event_log", kwargs={"event_id": event.pk}) + "#penalties")
+    rulings = list(event_rulings(event=event))
+    context = _log_context(request, event, rulings, None, form)
+    return render(request, "rulings/event_log.html", context, status=400)
+
+
+@require_POST
+def event_penalty_approve(request: HttpRequest, event_id: int, penalty_id: int) -> HttpResponse:
+    """The head judge (or an organizer) approves a disqualification: the player is dropped."""
+    from tournaments.models import Penalty
+    from tournaments.services import NotAllowed, TournamentError, penalty_approve
+
+    event = event_get(event_id=event_id)
+    penalty = Penalty.objects.filter(pk=penalty_id, event_id=event_id).first()
+    if event is None or penalty is None:
+        raise Http404
+    try:
+        penalty_approve(penalty=penalty, by=request.user)
+    except NotAllowed as error:
+        raise PermissionDenied(error.message) from error
+    except TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Disqualification approved: the player is dropped."))
+    return redirect(reverse("rulings:event_log", kwargs={"event_id": event.pk}) + "#penalties")

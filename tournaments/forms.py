@@ -89,8 +89,9 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = [
             "name", "game", "date", "venue", "capacity", "rule_set", "tier", "best_of",
-            "round_minutes", "decklist_deadline", "tiebreak_policy", "swiss_rounds_override",
-            "top_cut_override", "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
+            "round_minutes", "decklist_deadline", "tiebreak_policy", "win_floor", "dropped_figures",
+            "swiss_rounds_override", "top_cut_override", "self_check_in_opens", "self_check_in_closes",
+            "self_check_in_staff_only",
         ]  # fmt: skip
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
@@ -101,6 +102,14 @@ class EventForm(forms.ModelForm):
         help_texts = {
             "swiss_rounds_override": _("Empty: from the game's policy for the checked-in count."),
             "top_cut_override": _("Empty: from the game's policy; 0 for no cut."),
+            "win_floor": _(
+                "Replaces the floor of a policy that has one (Magic 0.33, Pokémon 0.25); "
+                "Konami and Vanguard have none."
+            ),
+            "dropped_figures": _(
+                "A dropped player's own percentages: from every result at the end, or as they stood "
+                "at the drop. Their opponents' figures are the same either way."
+            ),
             "self_check_in_opens": _("Empty: players may check themselves in as soon as check-in opens."),
             "self_check_in_closes": _("Empty: until round 1 is paired."),
         }
@@ -110,9 +119,16 @@ class EventForm(forms.ModelForm):
         for name, (low, high) in EVENT_NUMBER_BOUNDS.items():
             if name in self.fields:
                 bound_field(self.fields[name], low, high)
+        for name in ("win_floor", "dropped_figures"):
+            if name in self.fields:
+                self.fields[name].required = False
 
     def clean(self):
         data = super().clean()
+        # Left out (older pages, scripts): the event's current choice, or the default for a new event.
+        for name in ("win_floor", "dropped_figures"):
+            if name in self.fields and not data.get(name):
+                data[name] = getattr(self.instance, name) or Event._meta.get_field(name).default
         game, _sep, key = (data.get("rule_set") or "").rpartition(":")
         if game and data.get("game") and game != data["game"]:
             self.add_error(

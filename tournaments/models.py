@@ -36,6 +36,22 @@ class TiebreakPolicy(models.TextChoices):
     VANGUARD = "vanguard", _("Vanguard (points, OMW%, OOMW%)")
 
 
+class WinFloor(models.TextChoices):
+    """The win-percentage floor of the standings (docs/tiebreakers.md). Only a policy that has a floor reads
+    it (Magic 0.33, Pokémon 0.25); Konami and Vanguard have none and keep none whatever is chosen."""
+
+    POLICY = "policy", _("The policy's own floor")
+    MTR = "mtr", _("0.33 (Magic Tournament Rules)")
+    THIRD = "third", _("1/3 (melee.gg)")
+
+
+class DroppedFigures(models.TextChoices):
+    """What a dropped player's own figures are in the standings (docs/tiebreakers.md)."""
+
+    FINAL = "final", _("Final (from every result, like everyone's)")
+    FROZEN = "frozen", _("Frozen at the drop (melee.gg)")
+
+
 class EventStatus(models.TextChoices):
     DRAFT = "draft", _("Draft")
     REGISTRATION = "registration", _("Registration open")
@@ -80,6 +96,15 @@ class Event(models.Model):
     )
     tiebreak_policy = models.CharField(
         _("tie-breakers"), max_length=16, choices=TiebreakPolicy.choices, default=TiebreakPolicy.KONAMI
+    )
+    win_floor = models.CharField(
+        _("win-percentage floor"), max_length=8, choices=WinFloor.choices, default=WinFloor.POLICY
+    )
+    dropped_figures = models.CharField(
+        _("dropped players' figures"),
+        max_length=8,
+        choices=DroppedFigures.choices,
+        default=DroppedFigures.FINAL,
     )
     swiss_rounds_override = models.PositiveSmallIntegerField(
         _("Swiss rounds (override)"), null=True, blank=True
@@ -192,6 +217,25 @@ class RegistrationStatus(models.TextChoices):
     CHECKED_IN = "checked_in", _("Checked in")
     DROPPED = "dropped", _("Dropped")
     NO_SHOW = "no_show", _("No-show")
+
+
+class PlayerGameId(models.Model):
+    """A player's ID for one game's publisher (KONAMI ID, Bushiroad ID: the game's plug-in ``player_id``
+    names it and its format). One per person and game, not per registration: entered once (at registration
+    or later), it is on every event of that game — slips, staff standings, exports."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_ids")
+    game = models.CharField(_("game"), max_length=16, choices=game_choices)
+    value = models.CharField(_("player ID"), max_length=40)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="playergameid_unique_user_game")]
+        verbose_name = _("player ID")
+        verbose_name_plural = _("player IDs")
+
+    def __str__(self) -> str:
+        return f"{self.game}:{self.value}"
 
 
 class Registration(models.Model):
@@ -334,6 +378,7 @@ class ResultChange(models.Model):
         CONFIRM = "confirm", _("Confirmed by the opponent")
         STAFF_ENTRY = "staff_entry", _("Entered by staff")
         CORRECTION = "correction", _("Corrected by staff")
+        PENALTY = "penalty", _("Penalty applied by a judge")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
     action = models.CharField(max_length=16, choices=Action.choices)
@@ -363,17 +408,28 @@ class PenaltyKind(models.TextChoices):
 
 
 class Penalty(models.Model):
+    """An infraction and its penalty (tournaments.services.penalties): a game or match loss changed the
+    match's result; a disqualification drops the player once a head judge or organizer approved it."""
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="penalties")
     match = models.ForeignKey(
         Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties"
     )
-    kind = models.CharField(max_length=20, choices=PenaltyKind.choices)
-    reason = models.TextField(blank=True)
+    kind = models.CharField(_("penalty"), max_length=20, choices=PenaltyKind.choices)
+    # A key of the game's penalty guide (rulings.engine plug-in ``penalties``); "" for older rows and for
+    # the game/match losses entered with a result.
+    infraction = models.CharField(_("infraction"), max_length=40, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     issued_at = models.DateTimeField(auto_now_add=True)
+    # A disqualification waits for a head judge's (or organizer's) approval; other penalties need none.
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    approved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "issued_at", "id"]
@@ -382,6 +438,10 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} for {self.registration_id}"
+
+    @property
+    def awaiting_approval(self) -> bool:
+        return self.kind == PenaltyKind.DISQUALIFICATION and self.approved_at is None
 
 
 class RoundTimer(models.Model):

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.extensions import deck_lists
 from tournaments.models import Event, Round
+from tournaments.selectors.player_ids import event_player_ids, player_id_label
 from tournaments.selectors.rounds import outstanding_matches, pairings_by_name, pairings_by_table
 from tournaments.selectors.standings import event_standings
 
@@ -24,7 +25,12 @@ class NothingToPrint(Exception):
 
 
 def _context(*, kind: str, event: Event, round_: Round | None) -> tuple[str, dict]:
-    base = {"event": event, "round": round_, "printed_at": timezone.localtime()}
+    base = {
+        "event": event,
+        "round": round_,
+        "printed_at": timezone.localtime(),
+        "id_label": player_id_label(game=event.game),  # the game's player ID (KONAMI ID…), "" if none
+    }
     if kind in ("pairings-name", "pairings-table", "slips") and round_ is None:
         raise NothingToPrint(_("No round is paired yet."))
     if kind == "pairings-name":
@@ -36,9 +42,15 @@ def _context(*, kind: str, event: Event, round_: Round | None) -> tuple[str, dic
         matches = [m for m in outstanding_matches(round_=round_) if m.player_b_id is not None]
         if not matches:
             matches = [m for m in pairings_by_table(round_=round_) if m.player_b_id is not None]
+        ids = event_player_ids(event=event)
+        for m in matches:
+            m.game_id_a, m.game_id_b = ids.get(m.player_a_id, ""), ids.get(m.player_b_id, "")
         return "tournaments/print/slips.html", {**base, "matches": matches}
     if kind == "standings":
-        return "tournaments/print/standings.html", {**base, "rows": event_standings(event=event)}
+        rows = event_standings(event=event)
+        ids = event_player_ids(event=event)
+        game_ids = [ids.get(row.registration_id, "") for row in rows]
+        return "tournaments/print/standings.html", {**base, "rows": list(zip(rows, game_ids, strict=True))}
     decks = deck_lists()
     lists = [
         {

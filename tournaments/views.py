@@ -97,8 +97,25 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "pairing_task": task_status(event.pairing_task_id) if is_manager and event.pairing_task_id else None,
         "status_choices": EventStatus,
         "next_round": (rounds[-1].number + 1) if rounds else 1,
+        **_player_id_field(event, request.user),
     }
     return render(request, "tournaments/event_detail.html", context)
+
+
+def _player_id_field(event: Event, user) -> dict:
+    """The game's player ID on the registration form: its name, format, example and the stored value."""
+    from rulings.engine.registry import get_plugin
+    from tournaments.models import PlayerGameId
+
+    spec = get_plugin(event.game).player_id
+    if spec is None:
+        return {"id_spec": None}
+    stored = (
+        PlayerGameId.objects.filter(user=user, game=event.game).values_list("value", flat=True).first()
+        if user.is_authenticated
+        else None
+    )
+    return {"id_spec": spec, "id_value": stored or ""}
 
 
 @require_POST
@@ -117,7 +134,9 @@ def event_status(request: HttpRequest, pk: int) -> HttpResponse:
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     try:
-        services.registration_create(event=event, player=request.user)
+        services.registration_create(
+            event=event, player=request.user, player_id=request.POST.get("player_id")
+        )
         messages.success(request, _("You are registered."))
     except TournamentError as exc:
         _error(request, exc)
@@ -309,8 +328,15 @@ def round_repair(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = _visible_event(request, pk)
+    from tournaments.selectors.player_ids import event_player_ids, player_id_label
+
     rows = selectors.event_standings(event=event)
-    context = {"event": event, "rows": rows, **_staff_flags(request, event)}
+    flags = _staff_flags(request, event)
+    # The players' IDs (KONAMI ID…) are for the staff only.
+    id_label = player_id_label(game=event.game) if flags["is_staff"] else ""
+    ids = event_player_ids(event=event) if id_label else {}
+    game_ids = [ids.get(row.registration_id, "") for row in rows]
+    context = {"event": event, "rows": list(zip(rows, game_ids, strict=True)), "id_label": id_label, **flags}
     return render(request, "tournaments/standings.html", context)
 
 

@@ -32,6 +32,7 @@ from tournaments.models import (
     RoundStage,
 )
 from tournaments.selectors import day as day_selectors
+from tournaments.selectors.player_ids import player_id_label
 from tournaments.selectors.rounds import (
     current_round,
     events_managed_by,
@@ -298,6 +299,7 @@ def _dashboard_context(request: HttpRequest, event: Event) -> dict:
         "registrations": day_selectors.registrations_search(event=event, query=request.GET.get("q", "")),
         "matches": _grid_rows(event, round_),
         "quick_results": quick_results_for(best_of=event.best_of),
+        "id_label": player_id_label(game=event.game),  # the game's player ID on the late-entry form
         "bracket": topcut_bracket(event=event)
         if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED)
         else None,
@@ -389,7 +391,10 @@ def console_registration_add(request: HttpRequest, event_id: int) -> HttpRespons
         _error(request, no_such_person(username))
         return redirect(_console_url(event, "registrations"))
     try:
-        services.registration_create(event=event, player=player, by=request.user, check_in=True)
+        services.registration_create(
+            event=event, player=player, by=request.user, check_in=True,
+            player_id=request.POST.get("player_id") or None,  # empty: keep the one stored
+        )  # fmt: skip
     except TournamentError as error:
         _error(request, error)
     else:

@@ -139,6 +139,16 @@ def _game_texts(found: Found) -> None:
             found.add(
                 label, where=f"{key}/ui.py", context="tablet", note="the judge's tablet", template=False
             )
+        if plugin.player_id is not None:
+            found.add(
+                plugin.player_id.format,
+                where=f"{key}/plugin.py",
+                context="player-id",
+                note="an ID's format",
+                template=False,
+            )
+        for text in plugin.penalties.infractions.values():
+            found.add(text, where=f"{key}/plugin.py", context="penalty", note="an infraction", template=False)
         where = f"{key}/catalogue.py"  # where its rule texts are written
         for ruleset in game.rulesets.values():
             context = f"{key}:{ruleset.key}"

@@ -17,6 +17,10 @@ A plug-in carries:
 - ``csv_columns``: its columns in our CSV card-pool format, and ``card_files``: readers of its own
   card-file formats by extension (``"module:function"``, called with the file's bytes);
 - ``event_defaults``: what a new event of the game starts with (best of, round length, tie-breakers);
+- ``player_id``: the publisher's player ID of the game, if any (:class:`PlayerIdSpec`: its name, format and
+  an example);
+- ``penalties``: the infractions a judge records at its events and the penalties allowed
+  (:class:`PenaltyGuide`; labels are English msgids with msgctxt ``"penalty"`` in the engine's catalogue);
 - ``ui``: how the judge's tablet presents it (:class:`TabletUI`; labels are English msgids with
   msgctxt ``"tablet"`` in the engine's catalogue).
 
@@ -42,6 +46,9 @@ __all__ = [
     "CsvColumns",
     "EventDefaults",
     "GamePlugin",
+    "PENALTY_LEVELS",
+    "PenaltyGuide",
+    "PlayerIdSpec",
     "Param",
     "TabletUI",
     "YES_NO",
@@ -134,6 +141,70 @@ class EventDefaults:
     round_minutes: int = 50
     tiebreak_policy: str = "konami"  # a ``tournaments.models.TiebreakPolicy`` value
     structure: str = "yugioh"  # whose published structure (rounds and top cut by attendance) it follows
+    # The engine rule set a new event plays under: "" is the engine's document default
+    # (``Game.default_ruleset``, what a situation document without a rule set means). They may differ: a
+    # Vanguard document without a rule set is read under "original", a new Vanguard event plays "standard".
+    rule_set: str = ""
+
+
+# --- player IDs --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerIdSpec:
+    """The publisher's player ID of a game (what its sanctioned events report results under): its name (a
+    proper name, shown as is), the whole-value format (a regular expression), an example and the format in
+    words (English, msgctxt ``"player-id"`` in the engine's catalogue)."""
+
+    label: str
+    pattern: str
+    example: str
+    format: str
+
+    def __post_init__(self) -> None:
+        import re
+
+        if re.fullmatch(self.pattern, self.example) is None:
+            raise ValueError(f"the example {self.example!r} does not match {self.pattern!r}")
+
+    def check(self, value: str) -> bool:
+        import re
+
+        return re.fullmatch(self.pattern, value) is not None
+
+
+# --- penalties ---------------------------------------------------------------------------------------
+
+# The penalties the site knows how to apply (``tournaments.models.PenaltyKind``): a warning is recorded, a
+# game or match loss changes the match result, a disqualification drops the player once approved.
+PENALTY_LEVELS = ("warning", "game_loss", "match_loss", "disqualification")
+
+
+@dataclass(frozen=True)
+class PenaltyGuide:
+    """A game's infractions (key → English label, msgctxt ``"penalty"``) and the penalties (a subset of
+    ``PENALTY_LEVELS``, lightest first) a judge may give for any of them. A game without its own guide
+    gets the generic one below; an organizer's configuration is a plug-in's own guide."""
+
+    infractions: Mapping[str, str]
+    penalties: tuple[str, ...] = PENALTY_LEVELS
+
+    def __post_init__(self) -> None:
+        unknown = [p for p in self.penalties if p not in PENALTY_LEVELS]
+        if unknown or not self.infractions:
+            raise ValueError(f"a penalty guide needs infractions and known penalties (unknown: {unknown})")
+
+
+GENERIC_PENALTIES = PenaltyGuide(
+    infractions={
+        "procedural_error": "Procedural error",
+        "tardiness": "Tardiness",
+        "deck_problem": "Deck problem",
+        "marked_cards": "Marked cards",
+        "unsporting_conduct": "Unsporting conduct",
+        "cheating": "Cheating",
+    }
+)
 
 
 # --- the plug-in -------------------------------------------------------------------------------------
@@ -156,6 +227,8 @@ class GamePlugin:
     csv_columns: CsvColumns = field(default_factory=CsvColumns)
     card_files: Mapping[str, str] = field(default_factory=dict)  # ".cdb" -> "module:function"
     event_defaults: EventDefaults = field(default_factory=EventDefaults)
+    penalties: PenaltyGuide = GENERIC_PENALTIES
+    player_id: PlayerIdSpec | None = None
     package: str = ""  # the engine's package; default ``rulings.engine.<key>``
 
     @property

@@ -24,7 +24,7 @@ def _create(organizer, **fields):
     )
 
 
-@pytest.mark.parametrize(("game", "default"), [("yugioh", "current"), ("vanguard", "original"),
+@pytest.mark.parametrize(("game", "default"), [("yugioh", "current"), ("vanguard", "standard"),
                                                 ("rayman", "standard"), ("arrows", "standard")])  # fmt: skip
 def test_empty_rule_set_is_the_games_default(organizer, game, default):
     assert _create(organizer, game=game).rule_set == default
@@ -51,7 +51,7 @@ def test_update_checks_against_the_events_game(organizer):
         services.event_update(event=event, user=organizer, rule_set="classic")
     event.refresh_from_db()
     assert event.rule_set == "standard"
-    assert services.event_update(event=event, user=organizer, rule_set="").rule_set == "original"
+    assert services.event_update(event=event, user=organizer, rule_set="").rule_set == "standard"
 
 
 def test_api_400_names_the_field_and_the_allowed_keys(organizer):
@@ -66,8 +66,7 @@ def test_api_400_names_the_field_and_the_allowed_keys(organizer):
     assert error["path"] == "/rule_set" and "current, classic" in error["message"]
     good = client.post("/api/events/", {"name": "X", "game": "vanguard", "date": "2026-12-01"}, format="json")
     assert good.status_code == 201
-    assert good.json()["rule_set"] == "original"
-    assert good.json()["rule_set_title"].startswith("Original")
+    assert good.json()["rule_set"] == "standard"  # the current rules (the plug-in's event default)
     patched = client.patch(f"/api/events/{good.json()['id']}/", {"rule_set": "nope"}, format="json")
     assert patched.status_code == 400 and patched.json()["errors"][0]["path"] == "/rule_set"
 

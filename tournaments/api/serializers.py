@@ -22,12 +22,15 @@ from core.bounds import (
 from rulings.engine.registry import get_game
 from tournaments.forms import RESULT_RULES, result_input
 from tournaments.models import (
+    DroppedFigures,
     Event,
     EventStaff,
     EventStatus,
     Game,
     Match,
     MatchStatus,
+    Penalty,
+    PenaltyKind,
     Registration,
     RegistrationStatus,
     ResultChange,
@@ -36,6 +39,7 @@ from tournaments.models import (
     RoundStage,
     StaffRole,
     TiebreakPolicy,
+    WinFloor,
 )
 from tournaments.services.results import ResultInput
 
@@ -71,6 +75,8 @@ class EventSerializer(serializers.ModelSerializer):
         read_only=True, help_text="draft, registration, check_in, swiss, top_cut or finished"
     )
     tiebreak_policy = choice(TiebreakPolicy.choices, read_only=True)
+    win_floor = choice(WinFloor.choices, read_only=True)
+    dropped_figures = choice(DroppedFigures.choices, read_only=True)
     rule_set_title = serializers.CharField(read_only=True, help_text=_("Title of the engine's rule set."))
     banlist = serializers.CharField(
         source="banlist_name", read_only=True, help_text=_("Name of the event's banlist; empty: none.")
@@ -81,7 +87,7 @@ class EventSerializer(serializers.ModelSerializer):
         fields = [
             "id", "name", "game", "rule_set", "rule_set_title", "banlist", "tier", "date", "venue",
             "capacity", "organizer", "best_of", "round_minutes", "decklist_deadline", "status",
-            "tiebreak_policy",
+            "tiebreak_policy", "win_floor", "dropped_figures",
             "swiss_rounds_override", "top_cut_override", "swiss_rounds", "top_cut_size", "created_at",
             "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
         ]  # fmt: skip
@@ -101,6 +107,8 @@ class EventCreateSerializer(serializers.ModelSerializer):
         min_value=0, max_value=MAX_TOP_CUT, required=False, allow_null=True
     )
     tiebreak_policy = choice(TiebreakPolicy.choices, required=False)
+    win_floor = choice(WinFloor.choices, required=False)
+    dropped_figures = choice(DroppedFigures.choices, required=False)
     rule_set = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -122,8 +130,9 @@ class EventCreateSerializer(serializers.ModelSerializer):
         model = Event
         fields = [
             "name", "game", "rule_set", "banlist", "tier", "date", "venue", "capacity", "best_of",
-            "round_minutes", "decklist_deadline", "tiebreak_policy", "swiss_rounds_override",
-            "top_cut_override", "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
+            "round_minutes", "decklist_deadline", "tiebreak_policy", "win_floor", "dropped_figures",
+            "swiss_rounds_override", "top_cut_override", "self_check_in_opens", "self_check_in_closes",
+            "self_check_in_staff_only",
         ]  # fmt: skip
 
 
@@ -173,6 +182,15 @@ class RegistrationCreateSerializer(serializers.Serializer):
         required=False, help_text=_("Staff only: register someone else (during the Swiss: a late entry).")
     )
     check_in = serializers.BooleanField(required=False, default=False)
+    player_id = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=40,
+        help_text=_(
+            "The player's ID for the event's game (Yu-Gi-Oh!: KONAMI ID, 10 digits; Vanguard: Bushiroad ID), "
+            "kept on the player for every event of the game; left out: unchanged."
+        ),
+    )
 
 
 class RegistrationUpdateSerializer(serializers.Serializer):
@@ -390,3 +408,39 @@ class BulkResultsSerializer(serializers.Serializer):
 
 class BulkResultsAnswerSerializer(serializers.Serializer):
     entered = serializers.IntegerField()
+
+
+class PenaltySerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="registration.player.username", read_only=True)
+    issued_by = serializers.CharField(source="issued_by.username", read_only=True, default=None)
+    approved_by = serializers.CharField(source="approved_by.username", read_only=True, default=None)
+    round = serializers.IntegerField(source="match.round.number", read_only=True, default=None)
+    awaiting_approval = serializers.BooleanField(read_only=True)
+    # "penalty", as in the request (the model's "kind")
+    penalty = choice(PenaltyKind.choices, source="kind", read_only=True)
+
+    class Meta:
+        model = Penalty
+        fields = [
+            "id", "registration", "player", "match", "round", "infraction", "penalty", "reason", "issued_by",
+            "issued_at", "approved_by", "approved_at", "awaiting_approval",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+
+class PenaltyCreateSerializer(serializers.Serializer):
+    registration = serializers.IntegerField(min_value=1, help_text=_("Registration id of the player."))
+    infraction = serializers.CharField(
+        max_length=40, help_text=_("A key of the game's infractions (its plug-in's penalty guide).")
+    )
+    penalty = serializers.CharField(
+        max_length=20, help_text="warning, game_loss, match_loss or disqualification"
+    )
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    match = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        help_text=_("A game or match loss: the match (default: the player's latest)."),
+    )
+    games_a = serializers.IntegerField(required=False, min_value=0, max_value=9)
+    games_b = serializers.IntegerField(required=False, min_value=0, max_value=9)

@@ -139,6 +139,68 @@ class EventViewSet(
             raise ForbiddenError("Only the staff of this event can read its audit.")
         return Response(se.EventChangeSerializer(event_change_log(event=event), many=True).data)
 
+    @extend_schema(methods=["GET"], responses=s.PenaltySerializer(many=True), summary="Penalties (judges)")
+    @extend_schema(
+        methods=["POST"],
+        request=s.PenaltyCreateSerializer,
+        responses={201: s.PenaltySerializer},
+        summary="Record a penalty (judges; a game or match loss changes the match's result)",
+    )
+    @action(detail=True, methods=["get", "post"], pagination_class=None, permission_classes=[IsAuthenticated])
+    def penalties(self, request, pk=None):
+        from tournaments.api.errors import ForbiddenError
+        from tournaments.permissions import can_judge
+        from tournaments.selectors.penalties import event_penalties
+
+        event = self.get_object()
+        if not can_judge(user=request.user, event=event):
+            raise ForbiddenError("Only the judges and organizers of this event can do this.")
+        if request.method == "GET":
+            return Response(s.PenaltySerializer(event_penalties(event=event), many=True).data)
+        data = s.PenaltyCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        registration = Registration.objects.filter(pk=values["registration"], event=event).first()
+        if registration is None:
+            raise NotFound(_("No such player in this event."))
+        match = None
+        if values.get("match"):
+            match = (
+                Match.objects.filter(pk=values["match"], round__event=event).select_related("round").first()
+            )
+            if match is None:
+                raise NotFound(_("No such match in this event."))
+        games = (
+            (values["games_a"], values["games_b"]) if "games_a" in values and "games_b" in values else None
+        )
+        with service_errors():
+            penalty = services.penalty_record(
+                event=event, registration=registration, infraction=values["infraction"],
+                penalty=values["penalty"], reason=values.get("reason", ""), match=match, games=games,
+                by=request.user,
+            )  # fmt: skip
+        return Response(s.PenaltySerializer(penalty).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=None, responses=s.PenaltySerializer, summary="Approve a disqualification (head judge)"
+    )
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path=r"penalties/(?P<penalty_id>[0-9]{1,12})/approve",
+        permission_classes=[IsAuthenticated],
+    )
+    def penalty_approve(self, request, pk=None, penalty_id=None):
+        from tournaments.models import Penalty
+
+        event = self.get_object()
+        penalty = Penalty.objects.filter(pk=int(penalty_id), event=event).first()
+        if penalty is None:
+            raise NotFound(_("No such penalty in this event."))
+        with service_errors():
+            penalty = services.penalty_approve(penalty=penalty, by=request.user)
+        return Response(s.PenaltySerializer(penalty).data)
+
     @extend_schema(
         methods=["GET"], responses=s.RegistrationSerializer(many=True), summary="Registrations of the event"
     )
@@ -165,8 +227,9 @@ class EventViewSet(
         player = _user_or_404(username) if username else request.user
         with service_errors():
             registration = services.registration_create(
-                event=event, player=player, by=request.user, check_in=data.validated_data["check_in"]
-            )
+                event=event, player=player, by=request.user, check_in=data.validated_data["check_in"],
+                player_id=data.validated_data.get("player_id"),
+            )  # fmt: skip
         return Response(s.RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=s.RoundSerializer(many=True), summary="Rounds of the event")

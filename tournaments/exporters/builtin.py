@@ -12,7 +12,13 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.exporters import Exporter, Rendered, register
 from tournaments.models import Event
 from tournaments.services.event_file import event_export
-from tournaments.services.spreadsheets import results_table, standings_table, to_csv, to_xlsx
+from tournaments.services.spreadsheets import (
+    penalties_table,
+    results_table,
+    standings_table,
+    to_csv,
+    to_xlsx,
+)
 
 CSV = "text/csv; charset=utf-8"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -41,6 +47,21 @@ BUILTIN = (
     Exporter("standings.xlsx", _("Standings (XLSX)"), _table("standings", standings_table, "xlsx"), order=11),
     Exporter("results.csv", _("Results (CSV)"), _table("results", results_table, "csv"), order=20),
     Exporter("results.xlsx", _("Results (XLSX)"), _table("results", results_table, "xlsx"), order=21),
+    # A judge's record of the players' infractions: not for scorekeepers.
+    Exporter(
+        "penalties.csv",
+        _("Penalties (CSV)"),
+        _table("penalties", penalties_table, "csv"),
+        judges_only=True,
+        order=30,
+    ),
+    Exporter(
+        "penalties.xlsx",
+        _("Penalties (XLSX)"),
+        _table("penalties", penalties_table, "xlsx"),
+        judges_only=True,
+        order=31,
+    ),
     Exporter(
         "event.json",
         _("The complete event (JSON: a backup, or to move it to another Tableside)"),

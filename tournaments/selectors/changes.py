@@ -11,11 +11,13 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, EventChange, Game, TiebreakPolicy
+from tournaments.models import DroppedFigures, Event, EventChange, Game, TiebreakPolicy, WinFloor
 
 CHOICES = {
     "game": dict(Game.choices),
     "tiebreak_policy": dict(TiebreakPolicy.choices),
+    "win_floor": dict(WinFloor.choices),
+    "dropped_figures": dict(DroppedFigures.choices),
 }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tournaments.models import Event, MatchStatus, ResultKind, RoundStage
 from tournaments.pairing import MatchRecord, StandingsSettings, settings_for_policy
@@ -33,9 +33,25 @@ class EventRecords:
     pending: int = 0
 
 
+# The event's floor choice (Event.win_floor) → the value that replaces the policy's own floors.
+_FLOORS = {"mtr": 0.33, "third": 1 / 3}
+
+
 def standings_settings(event: Event) -> StandingsSettings:
+    """The policy's published settings with the event's choices: its best of (a bye's games), the floor
+    (replacing only a floor the policy has: Konami and Vanguard keep none) and a dropped player's figures."""
     bye_games = (2, 0) if event.best_of == 3 else (1, 0)
-    return settings_for_policy(event.tiebreak_policy, bye_games=bye_games)
+    base = settings_for_policy(event.tiebreak_policy, bye_games=bye_games)
+    overrides: dict[str, object] = {}
+    floor = _FLOORS.get(event.win_floor)
+    if floor is not None:
+        if base.mwp_floor:
+            overrides["mwp_floor"] = floor
+        if base.gwp_floor:
+            overrides["gwp_floor"] = floor
+    if event.dropped_figures == "frozen":
+        overrides["freeze_dropped"] = True
+    return replace(base, **overrides) if overrides else base  # type: ignore[arg-type]
 
 
 def pid(registration_id: int | None) -> str | None:

@@ -10,6 +10,7 @@ from tournaments.services.events import (
     event_remove_staff,
     event_set_status,
 )
+from tournaments.services.penalties import penalty_approve, penalty_record
 from tournaments.services.registrations import (
     registration_check_in,
     registration_create,
@@ -61,7 +62,9 @@ __all__ = [
     "match_report_result",
     "match_result_submit",
     "match_withdraw_report",
+    "penalty_approve",
     "penalty_issue",
+    "penalty_record",
     "registration_check_in",
     "registration_create",
     "registration_drop",

@@ -52,10 +52,12 @@ EDIT_FIELDS = EDITABLE_FIELDS | {"game"}
 # In the order of the console's form.
 FIELD_ORDER = (
     "name", "game", "date", "venue", "capacity", "rule_set", "banlist", "tier", "best_of", "round_minutes",
-    "decklist_deadline", "tiebreak_policy", "swiss_rounds_override", "top_cut_override",
-    "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
+    "decklist_deadline", "tiebreak_policy", "win_floor", "dropped_figures", "swiss_rounds_override",
+    "top_cut_override", "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
 )  # fmt: skip
-FIXED_AT_ROUND_1 = ("game", "tiebreak_policy", "rule_set", "banlist", "tier")
+FIXED_AT_ROUND_1 = (
+    "game", "tiebreak_policy", "win_floor", "dropped_figures", "rule_set", "banlist", "tier",
+)  # fmt: skip
 FIXED_AT_CUT = ("swiss_rounds_override", "top_cut_override")
 EDITABLE_WHEN_FINISHED = ("name", "date", "venue")
 

@@ -29,6 +29,7 @@ from tournaments.models import (
     RoundTimer,
     TableExtension,
 )
+from tournaments.selectors.player_ids import event_player_ids
 
 FORMAT = "tableside-event"
 FORMAT_VERSION = 1
@@ -53,6 +54,7 @@ def event_export(*, event: Event, progress: Progress = _no_progress) -> dict[str
     User = get_user_model()
     progress(0, 5, _("Event and people"))
     registrations = list(Registration.objects.filter(event=event).select_related("player").order_by("id"))
+    game_ids = event_player_ids(event=event)
     key_of = {r.pk: r.player.username for r in registrations}
     staff = list(EventStaff.objects.filter(event=event).select_related("user").order_by("user__username"))
     rounds = list(Round.objects.filter(event=event).order_by("number"))
@@ -69,7 +71,9 @@ def event_export(*, event: Event, progress: Progress = _no_progress) -> dict[str
         MatchDispute.objects.filter(match__round__event=event).select_related("raised_by").order_by("id")
     ):
         disputes_of.setdefault(d.match_id, []).append(d)
-    penalties = list(Penalty.objects.filter(event=event).select_related("issued_by").order_by("id"))
+    penalties = list(
+        Penalty.objects.filter(event=event).select_related("issued_by", "approved_by").order_by("id")
+    )
     timers = {t.round_id: t for t in RoundTimer.objects.filter(round__event=event)}
     extensions = list(
         TableExtension.objects.filter(round__event=event).select_related("granted_by").order_by("id")
@@ -162,15 +166,17 @@ def event_export(*, event: Event, progress: Progress = _no_progress) -> dict[str
     progress(2, 5, _("Penalties"))
     penalty_docs = []
     for p in penalties:
-        if p.issued_by is not None:
-            usernames.add(p.issued_by.username)
+        usernames.update(u.username for u in (p.issued_by, p.approved_by) if u is not None)
         penalty_docs.append({
             "player": key_of[p.registration_id],
             "match": list(match_index[p.match_id]) if p.match_id in match_index else None,
             "kind": p.kind,
+            "infraction": p.infraction,
             "reason": p.reason,
             "issued_by": _username(p.issued_by),
             "issued_at": _dt(p.issued_at),
+            "approved_by": _username(p.approved_by),
+            "approved_at": _dt(p.approved_at),
         })  # fmt: skip
     sections: dict[str, Any] = {}
     people = ExportPeople(key_of=key_of, usernames=usernames)
@@ -196,6 +202,7 @@ def event_export(*, event: Event, progress: Progress = _no_progress) -> dict[str
             "organizer": event.organizer.username, "best_of": event.best_of,
             "round_minutes": event.round_minutes, "decklist_deadline": _dt(event.decklist_deadline),
             "status": event.status, "tiebreak_policy": event.tiebreak_policy,
+            "win_floor": event.win_floor, "dropped_figures": event.dropped_figures,
             "swiss_rounds_override": event.swiss_rounds_override, "top_cut_override": event.top_cut_override,
             "swiss_rounds": event.swiss_rounds, "top_cut_size": event.top_cut_size, "seed": event.seed,
             "created_at": _dt(event.created_at),
@@ -206,7 +213,7 @@ def event_export(*, event: Event, progress: Progress = _no_progress) -> dict[str
             {"player": r.player.username, "status": r.status, "checked_in_at": _dt(r.checked_in_at),
              "dropped_after_round": r.dropped_after_round, "dropped_at": _dt(r.dropped_at),
              "first_round": r.first_round, "awarded_byes": r.awarded_byes, "fixed_table": r.fixed_table,
-             "created_at": _dt(r.created_at)}
+             "created_at": _dt(r.created_at), "player_id": game_ids.get(r.pk, "")}
             for r in registrations
         ],
         "rounds": round_docs,
@@ -281,7 +288,7 @@ def comparable(document: dict[str, Any]) -> dict[str, Any]:
         }
         for rd in document["rounds"]
     ]
-    doc["penalties"] = [rename(p, "player", "issued_by") for p in document["penalties"]]
+    doc["penalties"] = [rename(p, "player", "issued_by", "approved_by") for p in document["penalties"]]
     for section in event_file_sections():
         doc.update(section.comparable(doc=document, rename=rename))
     return doc

@@ -46,6 +46,7 @@ from core.models import Role
 from tournaments.extensions import DocumentChecks, ImportContext, event_file_sections
 from tournaments.models import (
     Event,
+    Game,
     Match,
     MatchDispute,
     Penalty,
@@ -57,6 +58,7 @@ from tournaments.models import (
 )
 from tournaments.services.errors import NotAllowed, TournamentError
 from tournaments.services.event_file import FORMAT, FORMAT_VERSION, Progress, _no_progress, person_label
+from tournaments.services.player_ids import player_game_id_store, player_id_clean
 
 logger = logging.getLogger(__name__)
 
@@ -325,6 +327,12 @@ def _reference_errors(doc: dict) -> list[dict[str, str]]:
             if r["player"] in players:
                 fail(f"/registrations/{i}/player", _("This player is registered twice."), "duplicate")
             players.add(r["player"])
+        game = (doc.get("event") or {}).get("game") if isinstance(doc.get("event"), dict) else None
+        if isinstance(r.get("player_id"), str) and r["player_id"].strip() and game in Game.values:
+            try:
+                player_id_clean(game=game, value=r["player_id"])
+            except TournamentError as error:
+                fail(f"/registrations/{i}/player_id", error.message, "invalid_player_id")
 
     def player(value: Any, path: str, *, null: bool = True) -> None:
         if value is None and null:
@@ -370,6 +378,7 @@ def _reference_errors(doc: dict) -> list[dict[str, str]]:
         path = f"/penalties/{i}"
         player(p.get("player"), f"{path}/player", null=False)
         user(p.get("issued_by"), f"{path}/issued_by")
+        user(p.get("approved_by"), f"{path}/approved_by")
         ref = p.get("match")
         well_formed = isinstance(ref, list) and len(ref) == 2 and all(type(n) is int for n in ref)
         if well_formed and not (ref[0] in round_sizes and 0 <= ref[1] < round_sizes[ref[0]]):
@@ -532,6 +541,7 @@ def _event_import(*, document: Any, importer, progress: Progress, schema_checked
             organizer=importer if importer is not None else people[ev["organizer"]], best_of=ev["best_of"],
             round_minutes=ev["round_minutes"], decklist_deadline=_when(ev.get("decklist_deadline")),
             status=ev["status"], tiebreak_policy=ev["tiebreak_policy"],
+            win_floor=ev.get("win_floor", "policy"), dropped_figures=ev.get("dropped_figures", "final"),
             swiss_rounds_override=ev.get("swiss_rounds_override"),
             top_cut_override=ev.get("top_cut_override"), swiss_rounds=ev.get("swiss_rounds"),
             top_cut_size=ev.get("top_cut_size"), seed=ev["seed"],
@@ -553,6 +563,9 @@ def _event_import(*, document: Any, importer, progress: Progress, schema_checked
             for r in doc["registrations"]
         )
         reg_of = dict(zip((r["player"] for r in doc["registrations"]), regs, strict=True))
+        for r in doc["registrations"]:  # on the new placeholder person, for this game
+            value = player_id_clean(game=ev["game"], value=r.get("player_id"))
+            player_game_id_store(user=people[r["player"]], game=ev["game"], value=value)
         _restore_times(Registration, "created_at", regs, doc["registrations"])
 
         def rid(key: str | None) -> int | None:
@@ -629,8 +642,11 @@ def _event_import(*, document: Any, importer, progress: Progress, schema_checked
                 registration_id=rid(p["player"]),
                 match=match_at[tuple(p["match"])] if p.get("match") is not None else None,
                 kind=p["kind"],
+                infraction=p.get("infraction", ""),
                 reason=p["reason"],
                 issued_by_id=uid(p.get("issued_by")),
+                approved_by_id=uid(p.get("approved_by")),
+                approved_at=_when(p.get("approved_at")),
             )  # fmt: skip
             for p in doc["penalties"]
         )

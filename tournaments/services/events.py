@@ -13,6 +13,7 @@ from core.models import Role
 from rulings.engine.registry import get_game, plugins
 from tournaments.extensions import deck_lists
 from tournaments.models import (
+    DroppedFigures,
     Event,
     EventStaff,
     EventStaffChange,
@@ -20,6 +21,7 @@ from tournaments.models import (
     Game,
     StaffRole,
     TiebreakPolicy,
+    WinFloor,
 )
 from tournaments.pairing import EventStructure, PairingInputError, event_structure
 from tournaments.services.common import lock_event, require_manager
@@ -33,6 +35,8 @@ STRUCTURE_GAME = {key: defaults.structure for key, defaults in _DEFAULTS.items()
 DEFAULT_POLICY = {key: TiebreakPolicy(defaults.tiebreak_policy) for key, defaults in _DEFAULTS.items()}
 DEFAULT_ROUND_MINUTES = {key: defaults.round_minutes for key, defaults in _DEFAULTS.items()}
 DEFAULT_BEST_OF = {key: defaults.best_of for key, defaults in _DEFAULTS.items()}
+# "" for the engine's default rule set (Vanguard: "standard", the current rules, not the document default).
+DEFAULT_RULE_SET = {key: defaults.rule_set for key, defaults in _DEFAULTS.items()}
 
 # Moves an organizer may make by hand; Swiss and top cut start through pairing / topcut_start.
 MANUAL_TRANSITIONS = {
@@ -48,8 +52,8 @@ MANUAL_TRANSITIONS = {
 # on what may change once rounds are paired).
 EDITABLE_FIELDS = {
     "name", "rule_set", "banlist", "tier", "date", "venue", "capacity", "best_of", "round_minutes",
-    "decklist_deadline", "tiebreak_policy", "swiss_rounds_override", "top_cut_override",
-    "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
+    "decklist_deadline", "tiebreak_policy", "win_floor", "dropped_figures", "swiss_rounds_override",
+    "top_cut_override", "self_check_in_opens", "self_check_in_closes", "self_check_in_staff_only",
 }  # fmt: skip
 OPEN_STATES = (EventStatus.REGISTRATION, EventStatus.CHECK_IN)
 
@@ -59,6 +63,10 @@ def _validate(fields: dict[str, Any]) -> None:
         raise TournamentError(_("Unknown game."), field="game")
     if "tiebreak_policy" in fields and fields["tiebreak_policy"] not in TiebreakPolicy.values:
         raise TournamentError(_("Unknown tie-breaker policy."), field="tiebreak_policy")
+    if "win_floor" in fields and fields["win_floor"] not in WinFloor.values:
+        raise TournamentError(_("Unknown win-percentage floor."), field="win_floor")
+    if "dropped_figures" in fields and fields["dropped_figures"] not in DroppedFigures.values:
+        raise TournamentError(_("Unknown choice for dropped players' figures."), field="dropped_figures")
     if "best_of" in fields and fields["best_of"] not in (1, 3):
         raise TournamentError(_("A match is best of 1 or best of 3."), field="best_of")
     if "tier" in fields and fields["tier"] not in (1, 2, 3, 4):
@@ -90,8 +98,9 @@ def rule_set_resolve(*, game: str, rule_set: str | None) -> str:
     is refused naming the allowed ones (the rule sets are the engine's, `rulings.engine`)."""
     engine_game = get_game(game)
     key = (rule_set or "").strip()
+    default = DEFAULT_RULE_SET.get(game) or engine_game.default_ruleset
     if not key:
-        return engine_game.default_ruleset
+        return default
     if key not in engine_game.rulesets:
         raise TournamentError(
             _(
@@ -101,7 +110,7 @@ def rule_set_resolve(*, game: str, rule_set: str | None) -> str:
             % {
                 "key": key,
                 "allowed": ", ".join(engine_game.rulesets),
-                "default": engine_game.default_ruleset,
+                "default": default,
             },
             field="rule_set",
             code="unknown_rule_set",
@@ -138,6 +147,8 @@ def event_create(
     round_minutes: int | None = None,
     decklist_deadline: datetime.datetime | None = None,
     tiebreak_policy: str | None = None,
+    win_floor: str = WinFloor.POLICY,
+    dropped_figures: str = DroppedFigures.FINAL,
     swiss_rounds_override: int | None = None,
     top_cut_override: int | None = None,
     seed: str | None = None,
@@ -157,6 +168,8 @@ def event_create(
         "rule_set": rule_set,
         "tier": tier,
         "decklist_deadline": decklist_deadline,
+        "win_floor": win_floor or WinFloor.POLICY,
+        "dropped_figures": dropped_figures or DroppedFigures.FINAL,
         "swiss_rounds_override": swiss_rounds_override,
         "top_cut_override": top_cut_override,
         "self_check_in_opens": self_check_in_opens,

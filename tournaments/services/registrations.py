@@ -21,6 +21,7 @@ from tournaments.models import (
 )
 from tournaments.services.common import can_score, lock_event, require_staff
 from tournaments.services.errors import NotAllowed, TournamentError
+from tournaments.services.player_ids import player_game_id_store, player_id_clean
 
 OPEN_FOR_REGISTRATION = (EventStatus.REGISTRATION, EventStatus.CHECK_IN)
 
@@ -29,13 +30,18 @@ def _last_swiss_round(event: Event) -> int:
     return Round.objects.filter(event=event, stage=RoundStage.SWISS).aggregate(n=Max("number"))["n"] or 0
 
 
-def registration_create(*, event: Event, player, by=None, check_in: bool = False) -> Registration:
-    """Register a player. `by` is who asks (the player themselves, or staff for someone else).
+def registration_create(
+    *, event: Event, player, by=None, check_in: bool = False, player_id: str | None = None
+) -> Registration:
+    """Register a player. `by` is who asks (the player themselves, or staff for someone else). `player_id`,
+    when given, is the player's ID for the event's game (checked against its format, kept on the player for
+    every event of the game: tournaments.services.player_ids); None leaves the stored one as it is.
 
     During the Swiss only staff can add a player (late entry): they join checked in, from the next round,
     with a loss for each round already paired.
     """
     acting = by or player
+    game_id = None if player_id is None else player_id_clean(game=event.game, value=player_id)
     with transaction.atomic():
         event = lock_event(event.pk)
         is_staff = can_score(user=acting, event=event)
@@ -74,6 +80,8 @@ def registration_create(*, event: Event, player, by=None, check_in: bool = False
             raise TournamentError(
                 _("This player is already registered."), field="player", code="duplicate"
             ) from exc
+        if game_id:
+            player_game_id_store(user=player, game=event.game, value=game_id)
         if late and last:
             rounds = Round.objects.filter(event=event, stage=RoundStage.SWISS, number__lte=last)
             Match.objects.bulk_create(

@@ -158,6 +158,9 @@ def _write(
     match.status = status
     if action == ResultChange.Action.REPORT:
         match.reported_by, match.reported_at = by, now
+    elif action == ResultChange.Action.PENALTY:  # awaiting confirmation again, reported by the judge
+        match.reported_by, match.reported_at = by, now
+        match.confirmed_by, match.confirmed_at = None, None
     else:
         match.confirmed_by, match.confirmed_at = by, now
     seen = match.version
@@ -183,7 +186,15 @@ def _write(
         match=match, action=action, changed_by=by, reason=reason, before=before, after=_snapshot(match),
         version=match.version,
     )  # fmt: skip
-    if result is not None and result.kind in (ResultKind.GAME_LOSS, ResultKind.MATCH_LOSS) and by is not None:
+    if (
+        result is not None
+        and result.kind in (ResultKind.GAME_LOSS, ResultKind.MATCH_LOSS)
+        and by is not None
+        and action != ResultChange.Action.PENALTY  # the penalty service records its own, with the infraction
+        and not Penalty.objects.filter(
+            match=match, registration_id=result.penalized_id, kind=result.kind
+        ).exists()  # a penalty's result re-entered to confirm it is not a second penalty
+    ):
         Penalty.objects.create(
             event_id=match.round.event_id,
             registration_id=result.penalized_id,
@@ -355,6 +366,17 @@ def match_enter_result(
     return match
 
 
+def _refuse_once_the_bracket_moved_on(event: Event, match: Match) -> None:
+    if (
+        match.round.stage == RoundStage.TOP_CUT
+        and Round.objects.filter(event=event, number__gt=match.round.number).exists()
+    ):
+        raise Conflict(
+            _("The next top-cut round is paired already; this result cannot change any more."),
+            code="bracket_moved_on",
+        )
+
+
 def match_correct_result(
     *,
     match: Match,
@@ -377,14 +399,7 @@ def match_correct_result(
         event, match = _load(match)
         require_staff(user=user, event=event)
         _validate(match=match, event=event, result=result)
-        if (
-            match.round.stage == RoundStage.TOP_CUT
-            and Round.objects.filter(event=event, number__gt=match.round.number).exists()
-        ):
-            raise Conflict(
-                _("The next top-cut round is paired already; this result cannot change any more."),
-                code="bracket_moved_on",
-            )
+        _refuse_once_the_bracket_moved_on(event, match)
         match = _write(
             match=match, version=version, result=result, status=MatchStatus.CONFIRMED,
             action=ResultChange.Action.CORRECTION, by=user, reason=reason.strip(),
@@ -406,9 +421,29 @@ def match_correct_result(
     return CorrectionOutcome(match=match, repairable_round=repairable)
 
 
+def match_penalty_result(*, match: Match, user, result: ResultInput) -> Match:
+    """A judge's game or match loss (tournaments.services.penalties) written into the match: audited as a
+    penalty (ResultChange, with the reason) and left awaiting confirmation, whatever the match's status was —
+    either player confirms it on their phone, or staff enter it; a confirmed result is re-confirmed."""
+    if result.kind not in (ResultKind.GAME_LOSS, ResultKind.MATCH_LOSS):
+        raise TournamentError(_("Only a game loss or a match loss changes a result."), field="kind")
+    with transaction.atomic():
+        event, match = _load(match)
+        require_judge(user=user, event=event)
+        _validate(match=match, event=event, result=result)
+        _refuse_once_the_bracket_moved_on(event, match)
+        match = _write(
+            match=match, version=result.version, result=result, status=MatchStatus.REPORTED,
+            action=ResultChange.Action.PENALTY, by=user, reason=(result.reason or "").strip(),
+        )  # fmt: skip
+        _resolve_disputes([match.pk])
+    return match
+
+
 # What a door asks for: a player reports, withdraws their report (until it is confirmed) or confirms; staff
-# enter, correct, or "staff" (the console: an entry while the match is open, a correction once confirmed).
-RESULT_ACTIONS = ("report", "withdraw", "confirm", "enter", "correct", "staff")
+# enter, correct, or "staff" (the console: an entry while the match is open, a correction once confirmed);
+# a judge's "penalty" (the penalty service: a game or match loss, back to awaiting confirmation).
+RESULT_ACTIONS = ("report", "withdraw", "confirm", "enter", "correct", "staff", "penalty")
 
 
 def match_result_submit(*, match: Match, user, action: str, result: ResultInput) -> CorrectionOutcome:
@@ -433,6 +468,8 @@ def match_result_submit(*, match: Match, user, action: str, result: ResultInput)
         return CorrectionOutcome(staff, None)
     if action == "correct":
         return match_correct_result(**common, **games, penalized_id=result.penalized_id, reason=result.reason)
+    if action == "penalty":
+        return CorrectionOutcome(match_penalty_result(match=match, user=user, result=result), None)
     raise TournamentError(_("Unknown action."), field="action")
 
 
@@ -586,7 +623,8 @@ def match_apply_no_show(*, event: Event, registration: Registration, round_numbe
 def penalty_issue(
     *, event: Event, registration: Registration, kind: str, reason: str, by, match: Match | None = None
 ) -> Penalty:
-    """Record a penalty (a game or match loss also goes in the match result, entered by staff)."""
+    """Record a penalty without an infraction (older callers). A judge's penalty with its infraction, whose
+    game or match loss changes the result: tournaments.services.penalties.penalty_record."""
     if kind not in PenaltyKind.values:
         raise TournamentError(_("Unknown penalty."), field="kind")
     with transaction.atomic():

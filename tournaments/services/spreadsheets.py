@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event
@@ -55,6 +56,12 @@ def standings_table(*, event: Event) -> tuple[list[str], list[list[Any]]]:
     konami = event.tiebreak_policy == "konami"
     if konami:
         header.append(_("Tie-breaker"))  # XXYYYZZZ as text: its leading zeros kept
+    from tournaments.selectors.player_ids import event_player_ids, player_id_label
+
+    id_label = player_id_label(game=event.game)
+    ids = event_player_ids(event=event)
+    if id_label:
+        header.append(id_label)  # last: the columns before keep their places; text, leading zeros kept
     rows = [
         [
             row.rank,
@@ -71,6 +78,7 @@ def standings_table(*, event: Event) -> tuple[list[str], list[list[Any]]]:
             spreadsheet_percent(row.ogw),
             row.dropped_after_round if row.dropped else "",
             *([row.konami_number] if konami else []),
+            *([ids.get(row.registration_id, "")] if id_label else []),
         ]  # fmt: skip
         for row in event_standings(event=event)
     ]
@@ -91,6 +99,28 @@ def results_table(*, event: Event) -> tuple[list[str], list[list[Any]]]:
             str(m.player_b.player) if m.player_b else "", m.games_a, m.games_b, m.games_drawn,
             m.get_kind_display() if m.kind else "", str(m.winner.player) if m.winner else "",
             m.get_status_display(),
+        ])  # fmt: skip
+    return header, rows
+
+
+def penalties_table(*, event: Event) -> tuple[list[str], list[list[Any]]]:
+    """Every penalty of the event, player by player (each player's history, oldest first)."""
+    from tournaments.selectors.penalties import event_penalties, infraction_label
+
+    header = [
+        _("Player"), _("Username"), _("Round"), _("Table"), _("Infraction"), _("Penalty"), _("Reason"),
+        _("Judge"), _("Issued at"), _("Approved by"),
+    ]  # fmt: skip
+    rows = []
+    penalties = sorted(event_penalties(event=event), key=lambda p: (str(p.registration.player), p.issued_at))
+    for p in penalties:
+        rows.append([
+            str(p.registration.player), p.registration.player.username,
+            p.match.round.number if p.match else "", (p.match.table or "") if p.match else "",
+            infraction_label(game=event.game, infraction=p.infraction), p.get_kind_display(), p.reason,
+            str(p.issued_by) if p.issued_by else "",
+            timezone.localtime(p.issued_at).strftime("%Y-%m-%d %H:%M"),
+            str(p.approved_by) if p.approved_by else "",
         ])  # fmt: skip
     return header, rows
 

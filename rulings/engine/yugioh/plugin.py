@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..plugin import CsvColumns, GamePlugin
+from ..plugin import CsvColumns, GamePlugin, PenaltyGuide, PlayerIdSpec
 from . import construction
 from .cards import situation_card
 from .ui import UI
@@ -23,4 +23,18 @@ PLUGIN = GamePlugin(
         ".cdb": "decks.cardfiles.yugioh:read_cdb_file",  # EDOPro
         ".json": "decks.cardfiles.yugioh:read_ygoprodeck_json",  # YGOPRODeck cardinfo
     },
+    # The Konami Card Game Network ID ("CARD GAME ID", formerly the COSSY ID): 10 digits, leading zeros kept.
+    player_id=PlayerIdSpec(label="KONAMI ID", pattern=r"[0-9]{10}", example="0123456789", format="10 digits"),
+    # The infraction categories of the Yu-Gi-Oh! TCG Penalty Guidelines (Konami) and their penalties.
+    penalties=PenaltyGuide(
+        infractions={
+            "procedural_error": "Procedural error",
+            "tardiness": "Tardiness",
+            "deck_problem": "Deck problem",
+            "marked_cards": "Marked cards",
+            "drawing_extra_cards": "Drawing extra cards",
+            "unsporting_conduct": "Unsporting conduct",
+            "cheating": "Cheating",
+        }
+    ),
 )

@@ -17,7 +17,8 @@ from tournaments.models import EventStaff, Registration, StaffRole
 
 pytestmark = pytest.mark.django_db
 
-IDS = ["standings.csv", "standings.xlsx", "results.csv", "results.xlsx", "event.json", "decklists.txt"]
+IDS = ["standings.csv", "standings.xlsx", "results.csv", "results.xlsx", "penalties.csv", "penalties.xlsx",
+       "event.json", "decklists.txt"]  # fmt: skip
 
 
 @pytest.fixture
@@ -32,7 +33,8 @@ def event_with_lists(organizer, judge, yugioh_cards):
 
 def test_the_registry_holds_tournaments_and_decks_exporters_in_page_order():
     assert [x.id for x in exporters.exporters()] == IDS
-    assert {x.id for x in exporters.exporters() if x.judges_only} == {"event.json", "decklists.txt"}
+    judges_only = {"penalties.csv", "penalties.xlsx", "event.json", "decklists.txt"}
+    assert {x.id for x in exporters.exporters() if x.judges_only} == judges_only
     assert [x.id for x in exporters.exporters(judge=False)] == IDS[:4]
     assert all(str(x.title) for x in exporters.exporters())
     with pytest.raises(ValueError):

@@ -10,6 +10,7 @@ from importlib import import_module
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -504,6 +505,7 @@ def _log_context(request, event, rulings, round_number, form: PenaltyForm | None
     }
 
 
+@login_required
 @require_POST
 def event_penalty_new(request: HttpRequest, event_id: int) -> HttpResponse:
     """A judge records a penalty from the judge-call log (tournaments.services.penalties.penalty_record)."""
@@ -534,6 +536,7 @@ def event_penalty_new(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "rulings/event_log.html", context, status=400)
 
 
+@login_required
 @require_POST
 def event_penalty_approve(request: HttpRequest, event_id: int, penalty_id: int) -> HttpResponse:
     """The head judge (or an organizer) approves a disqualification: the player is dropped."""

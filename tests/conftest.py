@@ -193,7 +193,7 @@ def page_at(browser):
     def watch(message):
         text = message.text
         if message.type == "error" and ("Content Security Policy" in text or "Refused to" in text):
-            policy_violations.append(text)
+            policy_violations.append(f"{text} (on {message.page.url if message.page else '?'})")
 
     def open_page(size: str):
         context = browser.new_context(viewport=VIEWPORTS[size], locale="en-US")

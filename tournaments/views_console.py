@@ -298,7 +298,9 @@ def _dashboard_context(request: HttpRequest, event: Event) -> dict:
         "query": request.GET.get("q", ""),
         "registrations": day_selectors.registrations_search(event=event, query=request.GET.get("q", "")),
         "matches": _grid_rows(event, round_),
-        "quick_results": quick_results_for(best_of=event.best_of),
+        "quick_results": quick_results_for(
+            best_of=event.best_of, top_cut=round_ is not None and round_.stage == RoundStage.TOP_CUT
+        ),
         "id_label": player_id_label(game=event.game),  # the game's player ID on the late-entry form
         "bracket": topcut_bracket(event=event)
         if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED)
@@ -471,7 +473,9 @@ def console_match_result(request: HttpRequest, event_id: int, match_id: int) -> 
                 "event": event,
                 "row": row,
                 "error": error,
-                "quick_results": quick_results_for(best_of=event.best_of),
+                "quick_results": quick_results_for(
+                    best_of=event.best_of, top_cut=match.round.stage == RoundStage.TOP_CUT
+                ),
             },
             status=error.status if error else 200,
         )

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from core.ratelimit import ratelimit
 from tournaments import live, services
 from tournaments.forms import ResultForm
-from tournaments.models import Event, EventStatus
+from tournaments.models import Event, EventStatus, RoundStage
 from tournaments.selectors import day as day_selectors
 from tournaments.selectors.checkin import checkin_scan_path, qr_svg, self_check_in
 from tournaments.selectors.drafts import event_hidden
@@ -46,7 +46,9 @@ def _context(request: HttpRequest, event: Event, *, with_standing: bool = True) 
     if day.round is not None and day.match is not None and day.match.status != "confirmed":
         timer = timer_state(round_=day.round)
     # Results a player can report: the best-of decides which buttons make sense (games of me vs opponent).
-    choices = quick_results_for(best_of=event.best_of)
+    choices = quick_results_for(
+        best_of=event.best_of, top_cut=day.round is not None and day.round.stage == RoundStage.TOP_CUT
+    )
     return {
         "event": event,
         "day": day,

@@ -86,6 +86,31 @@ def test_a_game_loss_changes_the_open_match_and_awaits_confirmation(day, judge):
     assert match.status == MatchStatus.CONFIRMED
 
 
+@pytest.mark.parametrize(
+    ("before", "penalized", "after"),
+    [
+        ((2, 1), "a", (1, 2)),  # a decided win: the penalized player loses the last game they won
+        ((2, 0), "a", (1, 1)),  # ... a 2-0 becomes 1-1, a draw (the QA run saw 2-1 become 2-2)
+        ((1, 2), "a", (1, 2)),  # a match already lost stays lost
+        ((1, 1), "b", (2, 1)),  # an open match: one more game for the opponent
+    ],
+)
+def test_a_game_loss_after_the_match_never_makes_an_impossible_score(day, judge, organizer, before, penalized,
+                                                                     after):  # fmt: skip
+    event, match = day["event"], day["match"]
+    assert event.best_of == 3
+    services.match_enter_result(
+        match=match, user=organizer, games_a=before[0], games_b=before[1], games_drawn=0
+    )
+    match.refresh_from_db()
+    registration = match.player_a if penalized == "a" else match.player_b
+    services.penalty_record(event=event, registration=registration, infraction="drawing_extra_cards",
+                            penalty="game_loss", by=judge)  # fmt: skip
+    match.refresh_from_db()
+    assert (match.games_a, match.games_b) == after
+    assert match.kind == ResultKind.GAME_LOSS and match.penalized_id == registration.pk
+
+
 def test_a_match_loss_on_a_confirmed_result_is_re_confirmed(day, judge, organizer):
     event, match = day["event"], day["match"]
     play_round(event, day["round"], organizer)

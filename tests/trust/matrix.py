@@ -40,6 +40,15 @@ def _result(w: World, **extra) -> dict:
     return {"games_a": 2, "games_b": 0, "games_drawn": 0, "version": w.match.version, **extra}
 
 
+def _penalty(w: World) -> dict:
+    return {
+        "registration": w.registration.pk,
+        "infraction": "procedural_error",
+        "penalty": "warning",
+        "reason": "Matrix",
+    }
+
+
 # name → {"GET": expectation, "POST": expectation, "data": world → POST body, "json": bool}
 ROWS: dict[str, dict] = {
     # --- core --------------------------------------------------------------------------------------------
@@ -125,6 +134,8 @@ ROWS: dict[str, dict] = {
         "data": lambda w: {"username": w.users["other_player"].username, "role": "judge"},
     },
     "api-event-changes": {"GET": STAFF, "POST": "L-------"},
+    "api-event-penalties": {"GET": STAFF, "POST": STAFF, "data": lambda w: _penalty(w), "json": True},
+    "api-event-penalty-approve": {"GET": "L-------", "POST": MANAGERS},
     "api-event-standings": {"GET": PUBLIC, "POST": "L-------"},
     "api-event-status": {"GET": "L-------", "POST": MANAGERS, "data": lambda w: {"status": "finished"}},
     "api-event-top-cut": {"GET": PUBLIC, "POST": MANAGERS},
@@ -181,6 +192,9 @@ ROWS: dict[str, dict] = {
     "rulings:ruling_download": {"GET": PUBLIC, "POST": NONE},
     "rulings:ruling_review": {"GET": NONE, "POST": "DDDDDADA", "data": lambda w: {"reviewed": "on"}},
     "rulings:event_log": {"GET": STAFF, "POST": NONE},
+    # penalties from the judge-call log: judges record; the head judge or an organizer approves a DQ
+    "rulings:event_penalty_new": {"GET": "L-------", "POST": STAFF, "data": lambda w: _penalty(w)},
+    "rulings:event_penalty_approve": {"GET": "L-------", "POST": MANAGERS},
     # --- decks pages ---------------------------------------------------------------------------------------
     "decks:card_search": {"GET": PUBLIC, "POST": NONE},
     "decks:card_autocomplete": {"GET": PUBLIC, "POST": NONE},

@@ -15,6 +15,16 @@ def _card_import_pk(w: World) -> int:
     return job.pk
 
 
+def _pending_disqualification(w: World) -> int:
+    from tournaments.models import Penalty, PenaltyKind
+
+    penalty, _created = Penalty.objects.get_or_create(
+        event=w.event, registration=w.registration, kind=PenaltyKind.DISQUALIFICATION,
+        defaults={"infraction": "cheating", "reason": "Matrix"},
+    )  # fmt: skip
+    return penalty.pk
+
+
 def _round_pk(w: World) -> int:
     # looked up each time: re-pairing a round replaces it
     return Round.objects.get(event=w.event, number=1).pk
@@ -37,6 +47,7 @@ PARAMS = {
     "fmt": lambda w: "csv",
     "action": lambda w: "drop",
     "transfer_id": lambda w: w.extra["transfer_id"],
+    "penalty_id": _pending_disqualification,
 }
 
 # URL-specific values where the parameter means something else than above.

@@ -22,9 +22,13 @@ QUICK_RESULTS = {
 }
 
 
-def quick_results_for(*, best_of: int) -> list[str]:
-    """The big buttons of the console for a best of 1 or 3 (games of A first)."""
-    return ["2-0", "2-1", "1-2", "0-2", "1-1-1"] if best_of == 3 else ["1-0", "0-1", "0-0-1"]
+def quick_results_for(*, best_of: int, top_cut: bool = False) -> list[str]:
+    """The big buttons of the console and the phone for a best of 1 or 3 (games of A first). A top-cut
+    match needs a winner: no draw button there (the service refuses a draw all the same)."""
+    buttons = ["2-0", "2-1", "1-2", "0-2", "1-1-1"] if best_of == 3 else ["1-0", "0-1", "0-0-1"]
+    if top_cut:
+        buttons = [button for button in buttons if quick_result_games(button)[:2] not in ((1, 1), (0, 0))]
+    return buttons
 
 
 def quick_result_games(quick: str) -> tuple[int, int, int] | None:

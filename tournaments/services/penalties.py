@@ -60,18 +60,25 @@ def _the_match(*, event: Event, registration: Registration, match: Match | None)
 def _loss_result(
     *, event: Event, match: Match, registration: Registration, kind: str, games: tuple[int, int] | None
 ) -> ResultInput:
-    """The result after the penalty: the games given by the judge, else the match's games so far with one
-    more game for the opponent (a game loss), or as they are (a match loss)."""
+    """The result after the penalty: the games given by the judge, else the match's games so far with the
+    game loss applied (a match loss keeps them as they are).
+
+    A game loss is one more game for the opponent while the match is open. Once the match is decided it
+    cannot add a game (a best of 3 won 2-1 would read 2-2): our reading is that the penalized player loses the
+    last game they won — a 2-1 win becomes a 1-2 loss — and a match they already lost stays as it is. A
+    judge who rules otherwise gives the score (`games`, in the API)."""
     if games is not None:
         games_a, games_b = games
     else:
         games_a, games_b = (match.games_a, match.games_b) if match.kind else (0, 0)
         if kind == PenaltyKind.GAME_LOSS:
             wins_needed = 2 if event.best_of == 3 else 1
-            if registration.pk == match.player_a_id:
-                games_b = min(games_b + 1, wins_needed)
-            else:
-                games_a = min(games_a + 1, wins_needed)
+            mine, theirs = (games_a, games_b) if registration.pk == match.player_a_id else (games_b, games_a)
+            if theirs < wins_needed:
+                if mine >= wins_needed:
+                    mine -= 1
+                theirs += 1
+            games_a, games_b = (mine, theirs) if registration.pk == match.player_a_id else (theirs, mine)
     return ResultInput(
         games_a=games_a,
         games_b=games_b,

@@ -51,11 +51,18 @@ class Tablet:
 
     def build_action(self, player: str, kind: str, **params) -> None:
         page = self.page
+        # No request of the workspace still in flight: its swap would replace the selects we are about to set.
+        page.wait_for_function(
+            "() => !document.querySelector('#workspace .htmx-request, #workspace.htmx-request')"
+        )
         page.get_by_test_id("action-player").select_option(player)
         before = page.get_by_test_id("action-type")
-        page.evaluate("() => { document.getElementById('workspace').dataset.old = '1'; }")
-        before.select_option(kind)
-        page.wait_for_function("() => !document.getElementById('workspace').dataset.old")
+        if (
+            before.input_value() != kind
+        ):  # selecting the kind already shown fires no change: nothing to wait for
+            page.evaluate("() => { document.getElementById('workspace').dataset.old = '1'; }")
+            before.select_option(kind)
+            page.wait_for_function("() => !document.getElementById('workspace').dataset.old")
         for name, value in params.items():
             if isinstance(value, list):
                 for ref in value:

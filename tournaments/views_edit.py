@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from core.collation import collation_key
 from tournaments import services
 from tournaments.forms import EventForm
 from tournaments.models import Event, EventChange, Registration, Round, RoundStage
@@ -134,7 +135,7 @@ def _round_context(request: HttpRequest, event: Event, round_: Round) -> dict:
         "confirmed": round_results_confirmed(round_=round_),
         "swap_players": sorted(
             [(p.pk, str(p.player), m.table) for m in swappable for p in (m.player_a, m.player_b)],
-            key=lambda row: (row[1].lower(), row[0]),
+            key=lambda row: (collation_key(row[1]), row[0]),  # "Émilie" between "Eddy" and "Fanny"
         ),
         "changes": [
             row for row in event_change_rows(event=event) if row.change.round_number == round_.number

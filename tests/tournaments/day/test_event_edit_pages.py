@@ -209,3 +209,20 @@ def test_api_reopen_swap_and_repair(organizer, judge):
         round_.matches.filter(Q(player_a_id=t1.player_a_id) | Q(player_b_id=t1.player_a_id)).get().table
         == t2.table
     )
+
+
+def test_the_swap_list_sorts_names_by_the_readers_collation(organizer):
+    event = staff_event(organizer)
+    round_ = services.round_pair_next(event=event, user=organizer)
+    players = [
+        registration.player
+        for match in round_.matches.filter(player_b__isnull=False).order_by("table")[:3]
+        for registration in (match.player_a,)
+    ]
+    for player, name in zip(players, ["Fanny", "Émilie", "Eddy"], strict=True):
+        player.display_name = name
+        player.save(update_fields=["display_name"])
+    response = _client(organizer).get(f"/events/{event.pk}/console/rounds/1/")
+    names = [name for _pk, name, _table in response.context["swap_players"]]
+    # An accented capital sorts with its letter ("Émilie" after "Eddy"), not after Z as .lower() put it.
+    assert names.index("Eddy") < names.index("Émilie") < names.index("Fanny")

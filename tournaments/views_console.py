@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
 from core.bounds import MAX_TABLE, parse_bounded_int
 from tournaments import services
@@ -463,6 +464,11 @@ def console_match_result(request: HttpRequest, event_id: int, match_id: int) -> 
         services.match_result_submit(match=match, user=request.user, action="staff", result=result)
     except TournamentError as exc:
         error = exc
+    if request.htmx and error is None and (moved_on := _moved_on(event, match.round)):
+        # The last top-cut result paired the next cut round or finished the event: the grid's rows are
+        # the old round's, so the whole dashboard is shown again rather than one stale row.
+        messages.success(request, moved_on)
+        return HttpResponseClientRefresh()
     if request.htmx:
         match = day_selectors.match_for_console(event=event, match_id=match_id)
         row = {"match": match, "dispute": None, "extra": 0}
@@ -485,6 +491,20 @@ def console_match_result(request: HttpRequest, event_id: int, match_id: int) -> 
     if error:
         _error(request, error)
     return redirect(_console_url(event, "results"))
+
+
+def _moved_on(event: Event, round_) -> str:
+    """What changed for the whole event after a result of ``round_``, in one sentence ("" if nothing)."""
+    before = event.status
+    event.refresh_from_db(fields=["status"])
+    latest = current_round(event=event)
+    if event.status == EventStatus.FINISHED and before != EventStatus.FINISHED:
+        return _("The final is decided: the event is finished and the final standings are published.")
+    if latest is not None and latest.pk != round_.pk:
+        return _("Every match of the round has a winner: round %(n)d of the top cut is paired.") % {
+            "n": latest.number
+        }
+    return ""
 
 
 @login_required

@@ -4,6 +4,7 @@
 (function () {
   "use strict";
   document.addEventListener("htmx:beforeSwap", (event) => {
+    if (event.detail.wholeDocument) return; // site.js refused to put a whole page into a row
     const status = event.detail.xhr.status;
     if (status === 400 || status === 403 || status === 409) {
       event.detail.shouldSwap = true;

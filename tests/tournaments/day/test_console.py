@@ -204,6 +204,28 @@ def test_top_cut_and_finish_from_the_console(orga_client, organizer):
     assert b'data-testid="finished"' in response.content and b'data-testid="bracket"' in response.content
 
 
+def test_the_last_top_cut_result_by_htmx_shows_the_next_round_not_a_stale_row(orga_client, organizer):
+    """Entering the last semi-final from the grid pairs the final: the console is shown again (its grid
+    would otherwise keep the semi-finals' rows), with one sentence saying what happened."""
+    event = played_event(organizer, players=8, rounds=3)
+    orga_client.post(f"/events/{event.pk}/console/topcut/", follow=True)  # top 4: semi-finals are round 4
+    base = f"/events/{event.pk}/console/matches"
+    *first, last = Match.objects.filter(round__event=event, round__stage="top_cut").order_by("table")
+    for m in first:
+        response = orga_client.post(f"{base}/{m.pk}/result/", {"quick": "2-0"}, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200 and "HX-Refresh" not in response
+    response = orga_client.post(f"{base}/{last.pk}/result/", {"quick": "2-1"}, HTTP_HX_REQUEST="true")
+    assert response["HX-Refresh"] == "true"  # a redirect to the same page would only move to #results
+    page = orga_client.get(f"/events/{event.pk}/console/").content.decode()
+    assert "round 5 of the top cut is paired" in page
+    semi_final = Round.objects.get(event=event, number=4)
+    assert not any(f'id="match-{m.pk}"' in page for m in semi_final.matches.all())
+    final = Match.objects.get(round__event=event, round__number=5)
+    response = orga_client.post(f"{base}/{final.pk}/result/", {"quick": "2-0"}, HTTP_HX_REQUEST="true")
+    assert response["HX-Refresh"] == "true"
+    assert "the event is finished" in orga_client.get(f"/events/{event.pk}/console/").content.decode()
+
+
 def _queries(client, url: str) -> int:
     with CaptureQueriesContext(connection) as ctx:
         assert client.get(url).status_code == 200

@@ -101,6 +101,7 @@ def seed(*, players: int, phones: int, judges: int) -> dict:
         User(username=f"load{n:05d}", role=Role.PLAYER, display_name=f"Load Player {n:05d}")
         for n in range(players)
     )
+    services.event_set_status(event=event, status="check_in", user=organizer)
     for person in people:
         services.registration_create(event=event, player=person, by=organizer, check_in=True)
     services.round_pair_next(event=event, user=organizer)

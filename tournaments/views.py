@@ -159,8 +159,12 @@ def add_person(request: HttpRequest, pk: int) -> HttpResponse:
     what = request.POST.get("as", "")
     try:
         if what == "player":
-            services.registration_create(event=event, player=person, by=request.user, check_in=True)
-            messages.success(request, _("%(name)s is registered and checked in.") % {"name": person})
+            from tournaments.services.registrations import staff_entry_message
+
+            registration = services.registration_create(
+                event=event, player=person, by=request.user, check_in=True
+            )
+            messages.success(request, staff_entry_message(registration=registration))
         elif what == "remove":
             services.event_remove_staff(event=event, user=person, by=request.user)
             messages.success(request, _("%(name)s is no longer on the staff.") % {"name": person})

@@ -45,7 +45,10 @@ from tournaments.selectors.staff import person_by_username
 from tournaments.services.common import can_manage, can_score
 from tournaments.services.day import quick_results_for
 from tournaments.services.errors import TournamentError, no_such_person
-from tournaments.services.registrations import registration_service_for
+from tournaments.services.registrations import (
+    registration_service_for,
+    staff_entry_message,
+)
 from tournaments.services.timer import (
     timer_add_time,
     timer_extend_table,
@@ -386,7 +389,8 @@ def console_registration_action(
 @login_required
 @require_POST
 def console_registration_add(request: HttpRequest, event_id: int) -> HttpResponse:
-    """A late entry or a walk-in: staff register an existing user by username (checked in at once)."""
+    """A late entry or a walk-in: staff register an existing user by username (checked in at once once
+    check-in is open; before that, registered like everyone else)."""
     event = _staff_event(request, event_id)
     username = request.POST.get("username", "")
     player = person_by_username(username=username)
@@ -394,14 +398,14 @@ def console_registration_add(request: HttpRequest, event_id: int) -> HttpRespons
         _error(request, no_such_person(username))
         return redirect(_console_url(event, "registrations"))
     try:
-        services.registration_create(
+        registration = services.registration_create(
             event=event, player=player, by=request.user, check_in=True,
             player_id=request.POST.get("player_id") or None,  # empty: keep the one stored
         )  # fmt: skip
     except TournamentError as error:
         _error(request, error)
     else:
-        messages.success(request, _("%(name)s is registered and checked in.") % {"name": player})
+        messages.success(request, staff_entry_message(registration=registration))
     return redirect(_console_url(event, "registrations"))
 
 

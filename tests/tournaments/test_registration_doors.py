@@ -9,6 +9,7 @@ import pytest
 
 from core.models import Role, User
 from tests.tournaments.conftest import make_event
+from tournaments import services
 from tournaments.models import Registration
 
 pytestmark = pytest.mark.django_db
@@ -30,6 +31,7 @@ def test_an_unknown_person_is_refused_alike_and_a_name_in_another_case_found_ali
     assert api.status_code == 400 and api.json()["errors"] == [
         {"path": "/username", "message": UNKNOWN, "code": "not_found"}
     ]
+    services.event_set_status(event=event, status="check_in", user=organizer)
     for n, door in enumerate(("page", "console", "api")):
         User.objects.create_user(f"Walk{n}In", role=Role.PLAYER)
         name = f"walk{n}in"

@@ -181,7 +181,12 @@ class RegistrationCreateSerializer(serializers.Serializer):
     username = serializers.CharField(
         required=False, help_text=_("Staff only: register someone else (during the Swiss: a late entry).")
     )
-    check_in = serializers.BooleanField(required=False, default=False)
+    check_in = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Check the player in at once, once check-in is open (staff); before that they are only "
+        "registered. A late entry during the Swiss is always checked in.",
+    )
     player_id = serializers.CharField(
         required=False,
         allow_blank=True,

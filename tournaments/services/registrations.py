@@ -30,10 +30,18 @@ def _last_swiss_round(event: Event) -> int:
     return Round.objects.filter(event=event, stage=RoundStage.SWISS).aggregate(n=Max("number"))["n"] or 0
 
 
+def staff_entry_message(*, registration: Registration) -> str:
+    name = {"name": registration.player}
+    if registration.status == RegistrationStatus.CHECKED_IN:
+        return _("%(name)s is registered and checked in.") % name
+    return _("%(name)s is registered; check them in when check-in opens.") % name
+
+
 def registration_create(
     *, event: Event, player, by=None, check_in: bool = False, player_id: str | None = None
 ) -> Registration:
-    """Register a player. `by` is who asks (the player themselves, or staff for someone else). `player_id`,
+    """Register a player. `check_in` checks them in at once, but only once check-in is open: before that
+    they are registered like everyone else (and a no-show if never checked in). `by` is who asks (the player themselves, or staff for someone else). `player_id`,
     when given, is the player's ID for the event's game (checked against its format, kept on the player for
     every event of the game: tournaments.services.player_ids); None leaves the stored one as it is.
 
@@ -65,15 +73,14 @@ def registration_create(
                 raise TournamentError(_("The event is full."), code="full")
         now = timezone.now()
         last = _last_swiss_round(event) if late else 0
+        checked_in = late or (check_in and event.status == EventStatus.CHECK_IN)
         try:
             with transaction.atomic():
                 registration = Registration.objects.create(
                     event=event,
                     player=player,
-                    status=RegistrationStatus.CHECKED_IN
-                    if (late or check_in)
-                    else RegistrationStatus.REGISTERED,
-                    checked_in_at=now if (late or check_in) else None,
+                    status=RegistrationStatus.CHECKED_IN if checked_in else RegistrationStatus.REGISTERED,
+                    checked_in_at=now if checked_in else None,
                     first_round=last + 1,
                 )
         except IntegrityError as exc:

@@ -86,6 +86,25 @@ def test_late_entry_during_the_swiss(orga_client, organizer):
     assert b"No user" in response.content
 
 
+def test_a_player_added_before_check_in_opens_is_registered_not_checked_in(orga_client, organizer):
+    event = staff_event(organizer, players=4, check_in=False)
+    assert event.status == "registration"
+    User.objects.create_user("early", role=Role.PLAYER, display_name="Early Bird")
+    add = f"/events/{event.pk}/console/registrations/add/"
+    response = orga_client.post(add, {"username": "early"}, follow=True)
+    assert b"Early Bird is registered; check them in when check-in opens." in response.content
+    assert Registration.objects.get(event=event, player__username="early").status == "registered"
+    services.event_set_status(event=event, status="check_in", user=organizer)
+    User.objects.create_user("walkin", role=Role.PLAYER, display_name="Walk In")
+    response = orga_client.post(add, {"username": "walkin"}, follow=True)
+    assert b"Walk In is registered and checked in." in response.content
+    assert Registration.objects.get(event=event, player__username="walkin").status == "checked_in"
+    # the same door on the event page
+    User.objects.create_user("third", role=Role.PLAYER)
+    orga_client.post(f"/events/{event.pk}/people/", {"username": "third", "as": "player"})
+    assert Registration.objects.get(event=event, player__username="third").status == "checked_in"
+
+
 def test_start_rounds_and_fast_entry(orga_client, organizer):
     event = staff_event(organizer, players=6)
     response = orga_client.post(f"/events/{event.pk}/console/pair/", {"force": "1"}, follow=True)

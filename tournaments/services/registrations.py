@@ -41,9 +41,10 @@ def registration_create(
     *, event: Event, player, by=None, check_in: bool = False, player_id: str | None = None
 ) -> Registration:
     """Register a player. `check_in` checks them in at once, but only once check-in is open: before that
-    they are registered like everyone else (and a no-show if never checked in). `by` is who asks (the player themselves, or staff for someone else). `player_id`,
-    when given, is the player's ID for the event's game (checked against its format, kept on the player for
-    every event of the game: tournaments.services.player_ids); None leaves the stored one as it is.
+    they are registered like everyone else (and a no-show if never checked in). `by` is who asks (the
+    player themselves, or staff for someone else). `player_id`, when given, is the player's ID for the
+    event's game (checked against its format, kept on the player for every event of the game:
+    tournaments.services.player_ids); None leaves the stored one as it is.
 
     During the Swiss only staff can add a player (late entry): they join checked in, from the next round,
     with a loss for each round already paired.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -122,6 +123,12 @@ class EventForm(forms.ModelForm):
         for name in ("win_floor", "dropped_figures"):
             if name in self.fields:
                 self.fields[name].required = False
+        # A datetime-local box has no time zone: say which one the times are read in.
+        zone = _("Times are in the %(zone)s time zone.") % {"zone": timezone.get_current_timezone_name()}
+        for name in ("decklist_deadline", "self_check_in_opens", "self_check_in_closes"):
+            if name in self.fields:
+                field = self.fields[name]
+                field.help_text = f"{field.help_text} {zone}".strip()
 
     def clean(self):
         data = super().clean()

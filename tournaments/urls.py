@@ -8,6 +8,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("", views.event_list, name="event_list"),
     path("mine/", views.my_events, name="my_events"),
+    path("player-ids/", views.my_player_ids, name="my_player_ids"),
     path("console/", views.console, name="console"),
     path("new/", views.event_create, name="event_create"),
     path("<int:pk>/", views.event_detail, name="event_detail"),

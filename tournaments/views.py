@@ -12,6 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from core.bounds import MAX_ROUND, parse_bounded_int
+from core.games import game_choices
 from core.progress import task_status_or_unavailable as task_status
 from core.ratelimit import ratelimit
 from tournaments import selectors, services
@@ -48,7 +49,36 @@ def event_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def my_events(request: HttpRequest) -> HttpResponse:
     events = selectors.events_of_player(user=request.user).order_by("-date", "name")[:200]
-    return render(request, "tournaments/event_list.html", {"events": events, "title": _("My events")})
+    context = {"events": events, "title": _("My events"), "show_player_ids": True}
+    return render(request, "tournaments/event_list.html", context)
+
+
+@login_required
+def my_player_ids(request: HttpRequest) -> HttpResponse:
+    """One's own player IDs (KONAMI ID, Bushiroad ID…), one per game, kept for every event of the game."""
+    from tournaments.selectors.player_ids import player_ids_of
+    from tournaments.services.player_ids import player_game_id_set
+
+    errors: dict[str, str] = {}
+    if request.method == "POST":
+        game = request.POST.get("game", "")
+        if game not in {row["game"] for row in player_ids_of(user=request.user)}:
+            return HttpResponse(_("This game has no player ID."), status=400)
+        try:
+            player_game_id_set(user=request.user, game=game, value=request.POST.get("value"), by=request.user)
+        except TournamentError as exc:
+            errors[game] = exc.message
+        else:
+            messages.success(request, _("Your player ID is saved."))
+            return redirect("tournaments:my_player_ids")
+    rows = player_ids_of(user=request.user)
+    for row in rows:
+        row["error"] = errors.get(row["game"], "")
+        if row["error"]:
+            row["value"] = request.POST.get("value", "")
+        row["game_title"] = dict(game_choices()).get(row["game"], row["game"])
+    status = 400 if errors else 200
+    return render(request, "tournaments/my_player_ids.html", {"rows": rows}, status=status)
 
 
 @login_required

@@ -129,3 +129,62 @@ def test_staff_give_the_id_when_they_register_someone_at_the_console(client, eve
         f"/events/{event.pk}/console/registrations/add/", {"username": "walkin1", "player_id": "1111111111"}
     )
     assert PlayerGameId.objects.get(user=walk_in).value == "1111111111"
+
+
+def test_a_player_edits_their_own_ids_on_a_page(client, event_factory):
+    player = _player()
+    client.force_login(player)
+    assert 'data-testid="my-player-ids-link"' in client.get("/events/mine/").content.decode()
+    page = client.get("/events/player-ids/").content.decode()
+    assert "KONAMI ID" in page and "Bushiroad ID" in page and 'data-testid="player-id-rayman"' not in page
+    bad = client.post("/events/player-ids/", {"game": "yugioh", "value": "12-34"})
+    assert bad.status_code == 400
+    assert "KONAMI ID: expected" in bad.content.decode() and 'aria-invalid="true"' in bad.content.decode()
+    assert not PlayerGameId.objects.filter(user=player).exists()
+    assert client.post("/events/player-ids/", {"game": "rayman", "value": "1"}).status_code == 400
+    done = client.post("/events/player-ids/", {"game": "yugioh", "value": "0123456789"}, follow=True)
+    text = done.content.decode()
+    assert "Your player ID is saved." in text and 'value="0123456789"' in text
+    client.post("/events/player-ids/", {"game": "yugioh", "value": ""})
+    assert not PlayerGameId.objects.filter(user=player).exists()
+
+
+def test_the_api_sets_my_ids_and_shows_them_to_staff_and_the_player_only(event_factory, organizer):
+    event = event_factory(players=2)
+    player = _player()
+    api = APIClient()
+    assert api.get("/api/me/player-ids/").status_code in (401, 403)
+    api.force_authenticate(player)
+    bad = api.put("/api/me/player-ids/", {"game": "yugioh", "value": "x"}, format="json")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["path"] == "/player_id"
+    assert api.put("/api/me/player-ids/", {"game": "chess", "value": "1"}, format="json").status_code == 400
+    rows = api.put("/api/me/player-ids/", {"game": "yugioh", "value": "0123456789"}, format="json").json()
+    assert {"game": "yugioh", "label": "KONAMI ID", "example": "0123456789", "value": "0123456789"} in rows
+    api.post(f"/api/events/{event.pk}/registrations/", {}, format="json")
+    mine = [r for r in api.get(f"/api/events/{event.pk}/registrations/").json() if r["username"] == "idp1"]
+    assert mine[0]["player_id"] == "0123456789"
+    other = APIClient()
+    other.force_authenticate(_player("idp3"))
+    assert {r["player_id"] for r in other.get(f"/api/events/{event.pk}/registrations/").json()} == {None}
+    staff = APIClient()
+    staff.force_authenticate(organizer)
+    listed = staff.get(f"/api/events/{event.pk}/registrations/").json()
+    assert "0123456789" in {r["player_id"] for r in listed}
+
+
+def test_results_and_penalties_exports_carry_the_ids(client, event_factory, organizer):
+    from tests.tournaments.conftest import play_round
+
+    event = event_factory(players=4)
+    first = Registration.objects.filter(event=event).select_related("player").first()
+    PlayerGameId.objects.create(user=first.player, game="yugioh", value="0000000042")
+    play_round(event, services.round_pair_next(event=event, user=organizer), organizer)
+    services.penalty_record(
+        event=event, registration=first, infraction="procedural_error", penalty="warning", by=organizer
+    )
+    client.force_login(organizer)
+    results = client.get(f"/events/{event.pk}/export/results.csv").content.decode().splitlines()
+    assert results[0].endswith("KONAMI ID of A,KONAMI ID of B") and "0000000042" in "\n".join(results)
+    penalties = client.get(f"/events/{event.pk}/export/penalties.csv").content.decode().splitlines()
+    assert penalties[0].endswith("KONAMI ID") and penalties[1].endswith("0000000042")
+    assert "+01:00" in penalties[1] or "+02:00" in penalties[1]  # the time says its zone

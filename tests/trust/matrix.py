@@ -128,6 +128,7 @@ ROWS: dict[str, dict] = {
         "data": lambda w: {"username": w.users["walkin"].username},
     },
     "api-event-rounds": {"GET": PUBLIC, "POST": "L-------"},
+    "api_my_player_ids": {"GET": LOGGED_IN, "POST": "L-------"},
     "api-event-staff": {
         "GET": "L-------",
         "POST": MANAGERS,
@@ -220,6 +221,8 @@ ROWS: dict[str, dict] = {
     # --- tournaments pages ---------------------------------------------------------------------------------
     "tournaments:event_list": {"GET": PUBLIC, "POST": PUBLIC},
     "tournaments:my_events": {"GET": LOGGED_IN, "POST": LOGGED_IN},
+    # one's own IDs only: the view never takes a user from the request
+    "tournaments:my_player_ids": {"GET": LOGGED_IN, "POST": LOGGED_IN},
     "tournaments:console": {"GET": LOGGED_IN, "POST": LOGGED_IN},
     "tournaments:event_create": {"GET": "LDDDDAAA", "POST": "LDDDDAAA", "refused_to": "/events/"},
     "tournaments:event_detail": {"GET": PUBLIC, "POST": PUBLIC},

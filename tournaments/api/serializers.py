@@ -164,17 +164,33 @@ class RegistrationSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="player.username", read_only=True)
     name = serializers.SerializerMethodField()
     status = choice(RegistrationStatus.choices, read_only=True)
+    player_id = serializers.SerializerMethodField(
+        help_text="The player's ID for the event's game (KONAMI ID, Bushiroad ID…): shown to the event's "
+        "staff and to the player themselves; null for anyone else, or when the player has none."
+    )
 
     class Meta:
         model = Registration
         fields = [
             "id", "event", "username", "name", "status", "checked_in_at", "dropped_after_round",
-            "first_round", "awarded_byes", "fixed_table", "created_at",
+            "first_round", "awarded_byes", "fixed_table", "created_at", "player_id",
         ]  # fmt: skip
         read_only_fields = fields
 
     def get_name(self, obj: Registration) -> str:
         return str(obj.player)
+
+    def get_player_id(self, obj: Registration) -> str | None:
+        # context["player_ids"]: registration id -> ID, given only to readers allowed to see them
+        ids = self.context.get("player_ids") or {}
+        viewer = self.context.get("viewer")
+        if obj.pk in ids:
+            return ids[obj.pk]
+        if viewer is not None and viewer.pk == obj.player_id:
+            from tournaments.selectors.player_ids import registration_player_id
+
+            return registration_player_id(registration=obj)
+        return None
 
 
 class RegistrationCreateSerializer(serializers.Serializer):
@@ -449,3 +465,17 @@ class PenaltyCreateSerializer(serializers.Serializer):
     )
     games_a = serializers.IntegerField(required=False, min_value=0, max_value=9)
     games_b = serializers.IntegerField(required=False, min_value=0, max_value=9)
+
+
+class PlayerIdSerializer(serializers.Serializer):
+    game = serializers.CharField(read_only=True, help_text="The game's key (yugioh, vanguard…)")
+    label = serializers.CharField(read_only=True, help_text="The ID's name (KONAMI ID, Bushiroad ID…)")
+    example = serializers.CharField(read_only=True)
+    value = serializers.CharField(read_only=True, help_text="Yours; empty when you have none")
+
+
+class PlayerIdSetSerializer(serializers.Serializer):
+    game = serializers.CharField(max_length=40, help_text="A game that has a player ID")
+    value = serializers.CharField(
+        max_length=40, allow_blank=True, help_text="The ID in the game's format; empty removes it"
+    )

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
-from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound
+from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
@@ -16,8 +16,10 @@ from tournaments import selectors, services
 from tournaments.api import serializers as s
 from tournaments.api import serializers_edit as se
 from tournaments.api.errors import service_errors, to_api_error
-from tournaments.models import Match, Registration, Round
+from tournaments.models import Event, Match, Registration, Round
 from tournaments.selectors.pairing_warnings import pairing_warnings_before
+from tournaments.selectors.player_ids import event_player_ids
+from tournaments.services.common import can_score
 
 
 def _user_or_404(username: str):
@@ -214,8 +216,9 @@ class EventViewSet(
     def registrations(self, request, pk=None):
         event = self.get_object()
         if request.method == "GET":
+            registrations = selectors.event_registrations(event=event)
             return Response(
-                s.RegistrationSerializer(selectors.event_registrations(event=event), many=True).data
+                s.RegistrationSerializer(registrations, many=True, context=_id_readers(request, event)).data
             )
         if not request.user.is_authenticated:
             from rest_framework.exceptions import NotAuthenticated
@@ -230,7 +233,10 @@ class EventViewSet(
                 event=event, player=player, by=request.user, check_in=data.validated_data["check_in"],
                 player_id=data.validated_data.get("player_id"),
             )  # fmt: skip
-        return Response(s.RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+        return Response(
+            s.RegistrationSerializer(registration, context=_id_readers(request, event)).data,
+            status=status.HTTP_201_CREATED,
+        )
 
     @extend_schema(responses=s.RoundSerializer(many=True), summary="Rounds of the event")
     @action(detail=True, methods=["get"], pagination_class=None)
@@ -552,3 +558,36 @@ class MatchViewSet(BoundedLookup, mixins.RetrieveModelMixin, viewsets.GenericVie
         return Response(
             s.ResultChangeSerializer(selectors.match_history(match=self.get_object()), many=True).data
         )
+
+
+def _id_readers(request, event: Event) -> dict:
+    """Serializer context for player IDs: every ID for the event's staff, one's own for a player."""
+    user = request.user if request.user.is_authenticated else None
+    staff = user is not None and can_score(user=user, event=event)
+    return {"viewer": user, "player_ids": event_player_ids(event=event) if staff else {}}
+
+
+@extend_schema(methods=["GET"], responses=s.PlayerIdSerializer(many=True), summary="My player IDs, per game")
+@extend_schema(
+    methods=["PUT"],
+    request=s.PlayerIdSetSerializer,
+    responses=s.PlayerIdSerializer(many=True),
+    summary="Set (or, empty, remove) my player ID for a game",
+)
+@api_view(["GET", "PUT"])
+@permission_classes([IsAuthenticated])
+def my_player_ids(request):
+    from tournaments.selectors.player_ids import player_ids_of
+    from tournaments.services.player_ids import player_game_id_set
+
+    if request.method == "PUT":
+        data = s.PlayerIdSetSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = data.validated_data["game"]
+        if game not in {row["game"] for row in player_ids_of(user=request.user)}:
+            raise ValidationError({"game": [_("This game has no player ID.")]})
+        with service_errors():
+            player_game_id_set(
+                user=request.user, game=game, value=data.validated_data["value"], by=request.user
+            )
+    return Response(s.PlayerIdSerializer(player_ids_of(user=request.user), many=True).data)

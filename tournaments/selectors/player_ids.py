@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulings.engine.registry import get_plugin
+from rulings.engine.registry import get_plugin, plugins
 from tournaments.models import Event, PlayerGameId, Registration
 
 
@@ -23,3 +23,28 @@ def event_player_ids(*, event: Event) -> dict[int, str]:
         )
     )
     return {pk: ids[user] for pk, user in users if user in ids}
+
+
+def registration_player_id(*, registration: Registration) -> str | None:
+    """The registered player's ID for the event's game, or None."""
+    return (
+        PlayerGameId.objects.filter(user_id=registration.player_id, game=registration.event.game)
+        .values_list("value", flat=True)
+        .first()
+    )
+
+
+def player_ids_of(*, user) -> list[dict]:
+    """One row per game that has a player ID (in the registry's order): the game, the ID's name, format
+    example and the person's value ("" when none)."""
+    values = dict(PlayerGameId.objects.filter(user=user).values_list("game", "value"))
+    return [
+        {
+            "game": plugin.key,
+            "label": plugin.player_id.label,
+            "example": plugin.player_id.example,
+            "value": values.get(plugin.key, ""),
+        }
+        for plugin in plugins()
+        if plugin.player_id is not None
+    ]

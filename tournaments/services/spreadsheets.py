@@ -56,10 +56,7 @@ def standings_table(*, event: Event) -> tuple[list[str], list[list[Any]]]:
     konami = event.tiebreak_policy == "konami"
     if konami:
         header.append(_("Tie-breaker"))  # XXYYYZZZ as text: its leading zeros kept
-    from tournaments.selectors.player_ids import event_player_ids, player_id_label
-
-    id_label = player_id_label(game=event.game)
-    ids = event_player_ids(event=event)
+    id_label, ids = _player_id_columns(event)
     if id_label:
         header.append(id_label)  # last: the columns before keep their places; text, leading zeros kept
     rows = [
@@ -92,6 +89,9 @@ def results_table(*, event: Event) -> tuple[list[str], list[list[Any]]]:
         _("Round"), _("Stage"), _("Table"), _("Player A"), _("Player B"), _("Games A"), _("Games B"),
         _("Drawn games"), _("Result"), _("Winner"), _("Status"),
     ]  # fmt: skip
+    id_label, ids = _player_id_columns(event)
+    if id_label:  # last: the columns before keep their places
+        header += [_("%(id)s of A") % {"id": id_label}, _("%(id)s of B") % {"id": id_label}]
     rows = []
     for m in event_results(event=event):
         rows.append([
@@ -99,8 +99,17 @@ def results_table(*, event: Event) -> tuple[list[str], list[list[Any]]]:
             str(m.player_b.player) if m.player_b else "", m.games_a, m.games_b, m.games_drawn,
             m.get_kind_display() if m.kind else "", str(m.winner.player) if m.winner else "",
             m.get_status_display(),
+            *([ids.get(m.player_a_id, ""), ids.get(m.player_b_id, "")] if id_label else []),
         ])  # fmt: skip
     return header, rows
+
+
+def _player_id_columns(event: Event) -> tuple[str, dict[int, str]]:
+    """The game's player-ID label ("" when it has none) and registration id -> ID."""
+    from tournaments.selectors.player_ids import event_player_ids, player_id_label
+
+    label = player_id_label(game=event.game)
+    return label, (event_player_ids(event=event) if label else {})
 
 
 def penalties_table(*, event: Event) -> tuple[list[str], list[list[Any]]]:
@@ -111,6 +120,9 @@ def penalties_table(*, event: Event) -> tuple[list[str], list[list[Any]]]:
         _("Player"), _("Username"), _("Round"), _("Table"), _("Infraction"), _("Penalty"), _("Reason"),
         _("Judge"), _("Issued at"), _("Approved by"),
     ]  # fmt: skip
+    id_label, ids = _player_id_columns(event)
+    if id_label:
+        header.append(id_label)
     rows = []
     penalties = sorted(event_penalties(event=event), key=lambda p: (str(p.registration.player), p.issued_at))
     for p in penalties:
@@ -119,8 +131,9 @@ def penalties_table(*, event: Event) -> tuple[list[str], list[list[Any]]]:
             p.match.round.number if p.match else "", (p.match.table or "") if p.match else "",
             infraction_label(game=event.game, infraction=p.infraction), p.get_kind_display(), p.reason,
             str(p.issued_by) if p.issued_by else "",
-            timezone.localtime(p.issued_at).strftime("%Y-%m-%d %H:%M"),
+            timezone.localtime(p.issued_at).isoformat(timespec="minutes"),  # with its UTC offset
             str(p.approved_by) if p.approved_by else "",
+            *([ids.get(p.registration_id, "")] if id_label else []),
         ])  # fmt: skip
     return header, rows
 

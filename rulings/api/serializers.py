@@ -76,7 +76,12 @@ class RuleSerializer(serializers.Serializer):
     title = serializers.CharField()
     summary = serializers.CharField(help_text="The rule in our own words.")
     source = serializers.CharField(help_text="The rule text file it comes from.")
-    passage = serializers.CharField(help_text="The passage of that text.")
+    passage = serializers.CharField(
+        help_text="The sentence(s) of that text that decide the rule, as written (French but for the notes)."
+    )
+    passage_en = serializers.CharField(
+        help_text="Our English translation of the passage (the passage itself when the text is English)."
+    )
     rulesets = serializers.ListField(
         child=serializers.CharField(), help_text="Rule sets it applies in; empty = all of them."
     )

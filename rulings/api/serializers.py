@@ -57,20 +57,6 @@ class OutcomeSerializer(serializers.Serializer):
     rules = serializers.ListField(child=serializers.CharField())
 
 
-class AnswerSerializer(serializers.Serializer):
-    game = serializers.CharField()
-    ruleset = serializers.CharField()
-    steps = StepSerializer(many=True)
-    stopped_at = serializers.IntegerField(
-        allow_null=True, help_text="Index of the illegal action the replay stopped at; null if none."
-    )
-    state = serializers.DictField(
-        help_text="The state after the last legal action (same schema as the input)."
-    )
-    outcome = OutcomeSerializer()
-    answer = serializers.DictField(required=False, help_text="The answer to the query, when one was given.")
-
-
 class RuleSerializer(serializers.Serializer):
     id = serializers.CharField(help_text="Stable rule id: YGO-…, VG-…, RAY-…, ARR-….")
     title = serializers.CharField()
@@ -86,6 +72,25 @@ class RuleSerializer(serializers.Serializer):
         child=serializers.CharField(), help_text="Rule sets it applies in; empty = all of them."
     )
     interpretation = serializers.CharField(allow_blank=True)
+
+
+class AnswerSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    ruleset = serializers.CharField()
+    steps = StepSerializer(many=True)
+    stopped_at = serializers.IntegerField(
+        allow_null=True, help_text="Index of the illegal action the replay stopped at; null if none."
+    )
+    state = serializers.DictField(
+        help_text="The state after the last legal action (same schema as the input)."
+    )
+    outcome = OutcomeSerializer()
+    answer = serializers.DictField(required=False, help_text="The answer to the query, when one was given.")
+    rules_cited = RuleSerializer(
+        many=True,
+        help_text="Every rule the answer cites (steps, outcome, query answer), first cited first, with its "
+        "words: title in the answer's language, the deciding passage as written and its English.",
+    )
 
 
 class RuleSetSerializer(serializers.Serializer):

@@ -103,3 +103,30 @@ def test_the_whole_rule_shows_the_english_of_its_quote(client, language):
     # its rule sets by their names, not their keys
     named = "Rule sets: Classic rulebook" if language == "en" else "Règles : Ancien livret de règles"
     assert named in catalogue
+
+
+def test_the_api_answer_carries_the_words_of_the_rules_it_cites(client):
+    def replay(lang: str) -> dict:
+        response = client.post(
+            f"/api/rulings/replay/?lang={lang}",
+            data=json.dumps(YGO_ILLEGAL_TRIBUTE),
+            content_type="application/json",
+        )
+        assert response.status_code == 200
+        return response.json()
+
+    english = replay("en")
+    cited_ids = [rule for step in english["steps"] for rule in step["rules"]]
+    assert [rule["id"] for rule in english["rules_cited"]] == list(dict.fromkeys(cited_ids))
+    tributes = next(rule for rule in english["rules_cited"] if rule["id"] == "YGO-TRIBUTE-COUNT")
+    assert tributes["title"] == "How many Tributes"
+    assert (tributes["passage"], tributes["passage_en"]) == (TRIBUTES.passage, TRIBUTES.passage_en)
+    assert tributes["rulesets"] == [] and tributes["interpretation"] == TRIBUTES.interpretation
+    french = next(rule for rule in replay("fr")["rules_cited"] if rule["id"] == "YGO-TRIBUTE-COUNT")
+    assert french["title"] == "Combien de Sacrifices" and french["passage"] == TRIBUTES.passage
+
+
+def test_a_saved_ruling_keeps_the_bare_answer():
+    """The words are the catalogue's of the day, not the ruling's: a saved answer is compared with the
+    engine's answer today (to be shown in another language), so it keeps none."""
+    assert "rules_cited" not in saved_ruling(illegal=True).answer

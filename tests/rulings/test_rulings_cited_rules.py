@@ -18,7 +18,7 @@ from django.utils import translation
 from rulings.engine.registry import get_game
 from rulings.selectors import rule_cited_get
 
-from .rulings_documents import YGO_ILLEGAL_TRIBUTE
+from .rulings_documents import YGO_BATTLE, YGO_ILLEGAL_TRIBUTE
 from .rulings_factories import saved_ruling
 
 pytestmark = pytest.mark.django_db
@@ -59,6 +59,15 @@ def test_a_refusal_on_the_tablet_quotes_its_rule_in_french(client):
     assert TRIBUTES.passage in block
     assert TRIBUTES.passage_en not in block and "cited-passage-en" not in block  # French readers read it
     assert "Notre lecture :" in block
+
+
+def test_older_steps_fold_their_quotes_the_last_one_shows_them(client):
+    document = {key: value for key, value in YGO_BATTLE.items() if key != "query"}
+    document["actions"] = [*document["actions"], {"player": "A", "type": "next_phase"}]
+    html = tablet_html(client, document)
+    battle, phases = cited(html, "YGO-BATTLE-ATK-VS-ATK"), cited(html, "YGO-TURN-PHASES")
+    assert " open>" not in battle.split("\n")[0] and "Attack Position against Attack Position" in battle
+    assert " open>" in phases.split("\n")[0]
 
 
 def test_the_saved_ruling_quotes_its_rules_in_the_readers_language(client):

@@ -92,6 +92,29 @@ def rule_json_get(*, game: str, rule_id: str, language: str = DEFAULT_LANGUAGE) 
     return None if rule is None else rule_json(rule, language)
 
 
+def rule_cited_get(
+    *, game: str, rule_id: str, ruleset: str | None = None, language: str | None = None
+) -> dict[str, Any] | None:
+    """A rule as an answer cites it (``rulings/_cited_rule.html``): its JSON in ``language`` (default: the
+    active one) and, for the page, ``passage_lang`` (the quote's language), ``translation`` (the English
+    of a French quote, unless the reader reads French), ``ruleset_titles`` (the rule sets it belongs to,
+    by their names; empty when it applies in every one) and ``applied_title`` (the name of ``ruleset``,
+    the rule set the answer applied, when the rule is specific to some). None for an unknown rule."""
+    language = _active_language(language)
+    rule = rule_get(game=game, rule_id=rule_id)
+    if rule is None:
+        return None
+    out = rule_json(rule, language)
+    out["passage_lang"] = rule.passage_language
+    out["translation"] = "" if language == "fr" or rule.passage_language == "en" else rule.passage_en
+    titles = {}
+    if rule.rulesets:
+        titles = {row["key"]: row["title"] for row in ruleset_rows(game, get_game(game).rulesets, language)}
+    out["ruleset_titles"] = [titles.get(key, key) for key in rule.rulesets]
+    out["applied_title"] = titles.get(ruleset, ruleset) if rule.rulesets and ruleset else ""
+    return out
+
+
 def ruling_get(*, slug: str) -> SavedRuling | None:
     return SavedRuling.objects.select_related("event", "created_by", "reviewed_by").filter(slug=slug).first()
 

@@ -57,6 +57,23 @@ class OutcomeSerializer(serializers.Serializer):
     rules = serializers.ListField(child=serializers.CharField())
 
 
+class RuleSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="Stable rule id: YGO-…, VG-…, RAY-…, ARR-….")
+    title = serializers.CharField()
+    summary = serializers.CharField(help_text="The rule in our own words.")
+    source = serializers.CharField(help_text="The rule text file it comes from.")
+    passage = serializers.CharField(
+        help_text="The sentence(s) of that text that decide the rule, as written (French but for the notes)."
+    )
+    passage_en = serializers.CharField(
+        help_text="Our English translation of the passage (the passage itself when the text is English)."
+    )
+    rulesets = serializers.ListField(
+        child=serializers.CharField(), help_text="Rule sets it applies in; empty = all of them."
+    )
+    interpretation = serializers.CharField(allow_blank=True)
+
+
 class AnswerSerializer(serializers.Serializer):
     game = serializers.CharField()
     ruleset = serializers.CharField()
@@ -69,18 +86,11 @@ class AnswerSerializer(serializers.Serializer):
     )
     outcome = OutcomeSerializer()
     answer = serializers.DictField(required=False, help_text="The answer to the query, when one was given.")
-
-
-class RuleSerializer(serializers.Serializer):
-    id = serializers.CharField(help_text="Stable rule id: YGO-…, VG-…, RAY-…, ARR-….")
-    title = serializers.CharField()
-    summary = serializers.CharField(help_text="The rule in our own words.")
-    source = serializers.CharField(help_text="The rule text file it comes from.")
-    passage = serializers.CharField(help_text="The passage of that text.")
-    rulesets = serializers.ListField(
-        child=serializers.CharField(), help_text="Rule sets it applies in; empty = all of them."
+    rules_cited = RuleSerializer(
+        many=True,
+        help_text="Every rule the answer cites (steps, outcome, query answer), first cited first, with its "
+        "words: title in the answer's language, the deciding passage as written and its English.",
     )
-    interpretation = serializers.CharField(allow_blank=True)
 
 
 class RuleSetSerializer(serializers.Serializer):

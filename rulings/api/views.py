@@ -87,6 +87,20 @@ ANSWER_EXAMPLE = {
     "stopped_at": None,
     "state": {"turn": 3, "turn_player": "A", "phase": "battle", "players": {"A": {}, "B": {}}},
     "outcome": {"finished": False, "winner": None, "draw": False, "rules": []},
+    "rules_cited": [
+        {
+            "id": "YGO-BATTLE-ATK-VS-ATK",
+            "title": "Attack Position against Attack Position",
+            "summary": "…",
+            "source": "yugioh-reglement.txt",
+            "passage": "Celui qui a l'ATK la plus faible est détruit et le joueur vaincu reçoit la "
+            "différence des deux ATK comme points de dégats.",
+            "passage_en": "The one with the lower ATK is destroyed and the defeated player takes the "
+            "difference between the two ATKs as damage.",
+            "rulesets": [],
+            "interpretation": "",
+        }
+    ],
 }
 LANG_PARAMETER = OpenApiParameter(
     "lang",
@@ -147,7 +161,7 @@ class ReplayView(APIView):
         try:
             document = document_parse(text=body)
             language = language_resolve(requested=request.query_params.get("lang"))
-            answer = situation_replay(document=document, language=language)
+            answer = situation_replay(document=document, language=language, rules_cited=True)
         except ReplayFailed as failure:
             return _json(failure.to_json(), 400)
         return _json(answer, 200)

@@ -109,8 +109,10 @@ class Rule:
     """One entry of a game's rules catalogue.
 
     ``summary`` is in our own words; ``source`` names the rule text file and
-    ``passage`` quotes the passage it comes from. ``interpretation`` records the
-    reading we chose where the text is ambiguous.
+    ``passage`` quotes the sentence(s) of it that decide the rule, as written (French, but for the
+    English ``official-rules-notes.md``); ``passage_en`` is our English translation of that quote (the
+    quote itself when the source is English). ``interpretation`` records the reading we chose where the
+    text is ambiguous.
     """
 
     id: str
@@ -120,6 +122,12 @@ class Rule:
     passage: str
     rulesets: tuple[str, ...] = ()  # empty: applies in every rule set
     interpretation: str = ""
+    passage_en: str = ""
+
+    @property
+    def passage_language(self) -> str:
+        """The language the passage is written in: the rule texts are French, the notes English."""
+        return "en" if self.passage_en == self.passage else "fr"
 
     def to_json(self) -> JSON:
         return {
@@ -128,6 +136,7 @@ class Rule:
             "summary": self.summary,
             "source": self.source,
             "passage": self.passage,
+            "passage_en": self.passage_en,
             "rulesets": list(self.rulesets),
             "interpretation": self.interpretation,
         }

@@ -27,7 +27,15 @@ from .registry import UnknownGame, game_keys, get_game
 
 ENVELOPE_FIELDS = ("game", "ruleset", "state", "actions", "query")
 
-__all__ = ["ENVELOPE_FIELDS", "catalogue_json", "render_answer", "replay", "replay_messages", "step_json"]
+__all__ = [
+    "ENVELOPE_FIELDS",
+    "catalogue_json",
+    "render_answer",
+    "replay",
+    "replay_messages",
+    "rules_cited_json",
+    "step_json",
+]
 
 
 def _pointer_token(key: Any) -> str:
@@ -219,3 +227,17 @@ def catalogue_json(game_key: str, language: str = DEFAULT_LANGUAGE) -> list[JSON
     game = get_game(game_key)
     language = language_of(language)
     return [rule_json(rule, language) for rule in game.catalogue.values()]
+
+
+def rules_cited_json(answer: JSON, language: str = DEFAULT_LANGUAGE) -> list[JSON]:
+    """The catalogue entries of every rule an answer cites — its steps', its outcome's, its query
+    answer's — in the order first cited, titles in ``language`` (the passages are the quotes as
+    written, with ``passage_en`` beside them)."""
+    game = get_game(answer["game"])
+    cited = [rule for step in answer["steps"] for rule in step["rules"]]
+    cited += answer["outcome"].get("rules", [])
+    query = answer.get("answer")
+    if isinstance(query, dict) and isinstance(query.get("rules"), list):
+        cited += [rule for rule in query["rules"] if isinstance(rule, str)]
+    language = language_of(language)
+    return [rule_json(game.catalogue[rule], language) for rule in _dedupe(cited) if rule in game.catalogue]

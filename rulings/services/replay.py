@@ -14,7 +14,7 @@ from typing import Any
 from core.jsonload import JSONLoadError, load_json_strict
 from rulings.engine.base import MalformedDocument, PathError
 from rulings.engine.i18n import DEFAULT_LANGUAGE, language_of
-from rulings.engine.replay import render_answer, replay, replay_messages
+from rulings.engine.replay import render_answer, replay, replay_messages, rules_cited_json
 
 logger = logging.getLogger(__name__)
 
@@ -103,16 +103,22 @@ def situation_replay(
     card_lookup: Any = None,
     use_card_database: bool = True,
     language: str = DEFAULT_LANGUAGE,
+    rules_cited: bool = False,
 ) -> JSON:
     """Replay a situation document and return the Answer JSON of the spec; raise ReplayFailed (400).
 
     An illegal action is an answer, not an error. Any unexpected failure of the engine is reported as
     a 400 naming the document as a whole (and logged), never as a server error. ``language`` ("en",
-    "fr") is the language of the explanations.
+    "fr") is the language of the explanations. ``rules_cited`` adds the words of the rules the answer
+    cites (``rules_cited``: the API's and the command's JSON); a saved ruling keeps the answer without
+    them, so that the engine's answer today can be compared with it (``answer_localized``).
     """
     if card_lookup is None and use_card_database and _mentions_bare_card(document):
         card_lookup = card_lookup_get()
-    return _answered(lambda: replay(document, card_lookup=card_lookup, language=language))
+    answer = _answered(lambda: replay(document, card_lookup=card_lookup, language=language))
+    if rules_cited:
+        answer["rules_cited"] = rules_cited_json(answer, language)
+    return answer
 
 
 def situation_replay_messages(

@@ -86,3 +86,21 @@ def game_name(value: Any) -> str:
     from rulings.engine.i18n import DEFAULT_LANGUAGE, label
 
     return label("game", str(value), get_language() or DEFAULT_LANGUAGE)
+
+
+@register.inclusion_tag("rulings/_cited_rule.html")
+def cited_rule(game: str, rule_id: str, ruleset: str | None = None, panel: bool = True, open: bool = False):
+    """A rule an answer cites, quoted where it is cited: ``panel`` — the tablet — opens the whole rule
+    in its side panel (htmx), otherwise the chip links to the rule's page; ``open`` shows the quote
+    without a tap. ``ruleset`` is the rule set the answer applied."""
+    from rulings.selectors import rule_cited_get
+
+    rule = rule_cited_get(game=str(game), rule_id=str(rule_id), ruleset=ruleset)
+    return {"game": game, "rule_id": rule_id, "rule": rule, "panel": panel, "open": open}
+
+
+@register.filter
+def ruleset_names(keys: Any, rulesets: Any) -> str:
+    """Rule-set keys by their names (``rulesets``: the game's ``{"key", "title"}`` rows)."""
+    titles = {row["key"]: row["title"] for row in rulesets or ()}
+    return ", ".join(titles.get(key, key) for key in keys or ())

@@ -63,7 +63,23 @@ def test_yugioh_illegal_tribute_summon(live_server, page_at):
     expect(step.get_by_test_id("verdict")).to_have_text("illegal")
     expect(step.get_by_test_id("explanation")).to_contain_text(re.compile("tribute", re.I))
     expect(step.locator(".rule-chip")).not_to_have_count(0)
+    # The rule is quoted where it is cited: its title, the French sentence and its English, no tap needed.
+    quoted = step.get_by_test_id("cited-YGO-TRIBUTE-COUNT")
+    expect(quoted.get_by_test_id("cited-title")).to_have_text("How many Tributes")
+    expect(quoted.get_by_test_id("cited-passage")).to_contain_text("supérieur au level 4")
+    expect(quoted.get_by_test_id("cited-passage")).to_have_attribute("lang", "fr")
+    expect(quoted.get_by_test_id("cited-passage-en")).to_contain_text("above Level 4")
+    expect(quoted.get_by_test_id("cited-reading")).to_be_visible()
+    assert fits(page)
     save_screenshot(page, "rulings/tablet-yugioh-illegal-tribute")
+    # A tap on it opens the whole rule: its summary, the quote and its English.
+    quoted.get_by_test_id("rule-YGO-TRIBUTE-COUNT").click()
+    panel = page.get_by_test_id("rule-panel")
+    expect(panel.get_by_test_id("rule")).to_contain_text("Level 5 or 6 needs one")
+    expect(panel.get_by_test_id("passage")).to_be_visible()
+    expect(panel.get_by_test_id("passage-en")).to_contain_text("above Level 4")
+    expect(quoted).to_have_attribute("open", "")  # the tap opened the panel, it did not fold the quote
+    save_screenshot(page, "rulings/tablet-yugioh-illegal-tribute-rule")
 
 
 def test_yugioh_hand_limit_discard(live_server, page_at):

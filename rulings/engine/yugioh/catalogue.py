@@ -60,10 +60,14 @@ def _rule(
     summary: str,
     source: str,
     passage: str,
+    passage_en: str = "",
+    *,
     rulesets: tuple[str, ...] = (),
     interpretation: str = "",
 ) -> Rule:
-    return Rule(id, title, summary, source, passage, rulesets, interpretation)
+    if source == NOTES:  # the notes are English: their quote is its own translation
+        passage_en = passage_en or passage
+    return Rule(id, title, summary, source, passage, rulesets, interpretation, passage_en)
 
 
 _RULES = [
@@ -75,6 +79,8 @@ _RULES = [
         REGLEMENT,
         "dans son tour le joueur éxécute 7 phases distinctes de jeu. […] Le tour de l'adversaire peut ainsi "
         "commencer avec sa draw phase et ainsi de suite",
+        "in their turn the player goes through 7 distinct phases of play. […] The opponent's turn can then "
+        "begin with their Draw Phase, and so on",
         interpretation="The text counts damage calculation as a phase; we treat it as part of the Battle "
         "Phase, as the current Battle Phase text does.",
     ),
@@ -86,6 +92,8 @@ _RULES = [
         REGLEMENT,
         "le joueur ne peut jouer ses cartes magiques normales uniquement durant son tour, et non pendant le "
         "tour de l'adversaire",
+        "the player can play their Normal Spell cards only during their own turn, and not during the "
+        "opponent's turn",
     ),
     _rule(
         "YGO-DRAW",
@@ -93,6 +101,7 @@ _RULES = [
         "The turn player draws exactly one card on entering their Draw Phase; it is mandatory.",
         REGLEMENT,
         "On tire toujours 1 et seulement 1 carte pendant sa draw phase.",
+        "You always draw 1 and only 1 card during your Draw Phase.",
     ),
     _rule(
         "YGO-DRAW-FIRST-TURN-SKIP",
@@ -110,6 +119,8 @@ _RULES = [
         REGLEMENT,
         "Le joueur doit tirer une carte c'est obligatoire, donc au 1er tour on commence avec 6 cartes dans "
         "les mains, 5 du début + 1 de la draw phase.",
+        "The player must draw a card, it is mandatory, so on the 1st turn you start with 6 cards in your "
+        "hand: the 5 from the start + 1 from the Draw Phase.",
         rulesets=("classic",),
     ),
     _rule(
@@ -120,6 +131,8 @@ _RULES = [
         REGLEMENT,
         "Un joueur perd la partie si il n'a plus de cartes à tirer et qu'il est obligé de tirer des cartes "
         "(à la Draw Phase, effet d'une carte, etc..).",
+        "A player loses the game if they have no cards left to draw and they are required to draw cards (in "
+        "the Draw Phase, by a card's effect, etc.).",
     ),
     _rule(
         "YGO-NS-ONCE",
@@ -128,6 +141,7 @@ _RULES = [
         "as that one summon.",
         REGLEMENT,
         "Vous ne pouvez faire qu'1 seule invocation ou set par tour.",
+        "You can make only 1 Summon or Set per turn.",
     ),
     _rule(
         "YGO-NS-MAIN-PHASE",
@@ -137,6 +151,8 @@ _RULES = [
         REGLEMENT,
         "Faire un normal summon est l'action de poser un monstre en mode attaque face vers le haut durant "
         "la main phase 1 ou 2.",
+        "A Normal Summon is the act of placing a monster face-up in Attack Position during Main Phase 1 or "
+        "2.",
     ),
     _rule(
         "YGO-NS-POSITIONS",
@@ -146,14 +162,18 @@ _RULES = [
         REGLEMENT,
         "Faire un set est l'action de poser un monstre en mode défense face cachée durant la main phase 1 "
         "ou 2.",
+        "A Set is the act of placing a monster face-down in Defense Position during Main Phase 1 or 2.",
     ),
     _rule(
         "YGO-TRIBUTE-COUNT",
         "How many Tributes",
         "A monster of Level 4 or lower needs no Tribute; Level 5 or 6 needs one; Level 7 or more needs two "
         "(counted in monsters). The Tribute is required for a Set as well as a Summon.",
-        NOTES,
-        "Tributes (Summon or Set): level 5–6 → 1, 7+ → 2, counted in monsters. A Tribute Summon is the NS.",
+        REGLEMENT,
+        "(Sacrifier 1 ou 2 monstres pour en appeller un plus puissant). […] Si un monstre est supérieur au "
+        "level 4, vous devez faire une invocation sacrifice obligatoirement.",
+        "(Tribute 1 or 2 monsters to call a more powerful one). […] If a monster is above Level 4, you must "
+        "make a Tribute Summon.",
         interpretation="The French text only says a monster above Level 4 needs a Tribute; the counts come "
         "from the official notes.",
     ),
@@ -165,6 +185,8 @@ _RULES = [
         REGLEMENT,
         "Vous ne pouvez sacrifier que vos monstres ou ceux que vous contrôlez […] Les monstres sacrifiés "
         "sont détruits et vont au cimmetière.",
+        "You can Tribute only your own monsters or the ones you control […] Tributed monsters are destroyed "
+        "and go to the Graveyard.",
     ),
     _rule(
         "YGO-FLIP-SUMMON",
@@ -175,6 +197,8 @@ _RULES = [
         "L'invocation flip ou invocation par retournement est l'action de passer un monstre posé en "
         "défense face cachée en mode attaque face vers le haut. […] L'invocation flip ne compte pas dans "
         "votre seule invocation ou set par tour.",
+        "A Flip Summon is the act of changing a monster Set face-down in Defense Position to face-up Attack "
+        "Position. […] A Flip Summon does not count as your one Summon or Set per turn.",
     ),
     _rule(
         "YGO-FLIP-SUMMON-NOT-SET-TURN",
@@ -183,6 +207,7 @@ _RULES = [
         REGLEMENT,
         "Un monstre qui a été set (posé face cachée) ne peux pas être retourné durant le tour ou il a été "
         "posé.",
+        "A monster that was Set (placed face-down) cannot be flipped during the turn it was placed.",
     ),
     _rule(
         "YGO-FLIP-BY-ATTACK",
@@ -192,6 +217,8 @@ _RULES = [
         REGLEMENT,
         "Lorsque un monstre face cachée est attaqué, il se retourne en mode défense face visible, et s'il "
         "survit à l'attaque il reste face visible en mode défense",
+        "When a face-down monster is attacked, it is turned face-up in Defense Position, and if it survives "
+        "the attack it stays face-up in Defense Position",
     ),
     _rule(
         "YGO-SPECIAL-SUMMON",
@@ -202,6 +229,8 @@ _RULES = [
         REGLEMENT,
         "Le spécial summon ne compte pas pour la seul invocation ou set par tour […] Un monstre invoqué "
         "spécialement est toujours face vers le haut, au choix en attaque ou en défense.",
+        "A Special Summon does not count as the one Summon or Set per turn […] A Special Summoned monster "
+        "is always face-up, in Attack or Defense Position as you choose.",
     ),
     _rule(
         "YGO-FUSION-SUMMON",
@@ -213,6 +242,9 @@ _RULES = [
         "pour pouvoir fusionner un monstre il vous faut : Les monstres à fusionner. La carte "
         "polymerisation. Les cartes pour la fusion peuvent être : Toutes dans votre main. Une partie sur le "
         "terrain et l'autre dans votre main. Toutes sur le terrain.",
+        "to Fusion Summon a monster you need: The monsters to be fused. The Polymerization card. The cards "
+        "for the Fusion can be: All in your hand. Some on the field and the rest in your hand. All on the "
+        "field.",
     ),
     _rule(
         "YGO-FUSION-EXTRA-DECK",
@@ -221,6 +253,7 @@ _RULES = [
         "field only by a Fusion Summon from the Extra Deck.",
         REGLEMENT,
         "Les cartes monstre fusion (violettes) ne sont JAMAIS dans la main du joueur.",
+        "Fusion Monster cards (purple) are NEVER in the player's hand.",
     ),
     _rule(
         "YGO-MONSTER-ZONES",
@@ -237,6 +270,8 @@ _RULES = [
         REGLEMENT,
         "Un monstre ne peut changer qu'1 seule fois par tour de position de combat (défense ou attaque) "
         "sauf si ce changement est dû à l'effet d'une carte.",
+        "A monster can change its battle position (Defense or Attack) only once per turn, unless the change "
+        "is due to a card's effect.",
     ),
     _rule(
         "YGO-POSITION-NOT-ARRIVAL-TURN",
@@ -245,6 +280,8 @@ _RULES = [
         REGLEMENT,
         "Un monstre ne peut pas changer de position le tour ou il a été, Invoqué, Invoqué par Flip, Posé "
         "ou Invoqué Spécialement.",
+        "A monster cannot change its position on the turn it was Summoned, Flip Summoned, Set or Special "
+        "Summoned.",
     ),
     _rule(
         "YGO-POSITION-NOT-AFTER-ATTACK",
@@ -252,6 +289,7 @@ _RULES = [
         "A monster that attacked this turn cannot change position afterwards.",
         REGLEMENT,
         "Une fois qu'un monstre a attaqué, il ne peut plus changer de position",
+        "Once a monster has attacked, it can no longer change its position",
     ),
     _rule(
         "YGO-POSITION-FACE-DOWN",
@@ -261,6 +299,8 @@ _RULES = [
         REGLEMENT,
         "Un monstre qui est posé face cachée ne peut jamais être retourné en mode défense par le joueur. "
         "Quand on retourne un de ses monstres pendant son tour, c'est toujours en mode attaque.",
+        "A monster that is Set face-down can never be flipped into Defense Position by the player. When you "
+        "flip one of your monsters during your turn, it is always into Attack Position.",
     ),
     _rule(
         "YGO-BP-NOT-FIRST-TURN",
@@ -270,6 +310,8 @@ _RULES = [
         BATAILLE,
         "Une phase de combat peut être menée à chaque tour (sauf pour le premier tour du duel) après que le "
         "joueur du tour a terminé sa phase principale 1.",
+        "A Battle Phase can be conducted every turn (except the first turn of the Duel) after the turn "
+        "player has finished their Main Phase 1.",
     ),
     _rule(
         "YGO-BP-SKIP",
@@ -280,6 +322,8 @@ _RULES = [
         "Si vous choisissez de ne pas entrer dans votre phase de combat après la fin de votre phase "
         "principale 1, vous devez passer immédiatement à la phase finale sans entrer dans votre phase "
         "principale 2.",
+        "If you choose not to enter your Battle Phase after the end of your Main Phase 1, you must go "
+        "immediately to the End Phase without entering your Main Phase 2.",
     ),
     _rule(
         "YGO-ATTACK-BATTLE-PHASE",
@@ -287,6 +331,7 @@ _RULES = [
         "The turn player declares attacks only during their Battle Phase, with no chain in progress.",
         BATAILLE,
         "La phase de bataille est la phase dans laquelle les batailles sont menées.",
+        "The Battle Phase is the phase in which battles are conducted.",
     ),
     _rule(
         "YGO-ATTACK-POSITION",
@@ -294,6 +339,7 @@ _RULES = [
         "Only a face-up Attack Position monster can declare an attack.",
         REGLEMENT,
         "pour chaque monstre en position d'attaque, le joueur designe une cible et attaque.",
+        "for each monster in Attack Position, the player chooses a target and attacks.",
     ),
     _rule(
         "YGO-ATTACK-ONCE",
@@ -302,6 +348,8 @@ _RULES = [
         REGLEMENT,
         "Les monstres attaquent 1 par 1 individuellement, il est impossbile de regrouper les monstres afin "
         "de porter une attaque plus puissante.",
+        "Monsters attack 1 by 1, individually; it is impossible to group monsters together to make a more "
+        "powerful attack.",
     ),
     _rule(
         "YGO-ATTACK-DIRECT",
@@ -313,6 +361,8 @@ _RULES = [
         "si un joueur attaque et qu'il n'y a pas de monstre en face, c'est ce qu'on appelle une attaque "
         "directe […] le joueur receveur de l'attaque reçoit directement l'ATK du monstre en points de "
         "dégats.",
+        "if a player attacks and there is no monster facing it, this is what is called a direct attack […] "
+        "the player receiving the attack takes the monster's ATK directly as damage.",
     ),
     _rule(
         "YGO-BATTLE-ATK-VS-ATK",
@@ -322,6 +372,8 @@ _RULES = [
         REGLEMENT,
         "Celui qui a l'ATK la plus faible est détruit et le joueur vaincu reçoit la différence des deux ATK "
         "comme points de dégats.",
+        "The one with the lower ATK is destroyed and the defeated player takes the difference between the "
+        "two ATKs as damage.",
     ),
     _rule(
         "YGO-BATTLE-ATK-TIE",
@@ -330,6 +382,8 @@ _RULES = [
         REGLEMENT,
         "Si les deux monstres ont la même ATK les deux monstres sont détruits et aucun point de dégat n'est "
         "reçu par les joueurs.",
+        "If both monsters have the same ATK, both monsters are destroyed and neither player takes any "
+        "damage.",
     ),
     _rule(
         "YGO-BATTLE-ZERO-ATK",
@@ -349,6 +403,8 @@ _RULES = [
         REGLEMENT,
         "Si l'ATK du monstre attaquant est supérieure à la DEF du défenseur, le monstre en défense est "
         "détruit, et aucun point de dégat n'est reçu par les joueurs.",
+        "If the attacking monster's ATK is higher than the defender's DEF, the monster in Defense Position "
+        "is destroyed, and neither player takes any damage.",
     ),
     _rule(
         "YGO-BATTLE-ATK-VS-DEF-EQUAL",
@@ -357,6 +413,7 @@ _RULES = [
         "and nobody takes damage.",
         REGLEMENT,
         "Si l'ATK est égale à la DEF, il ne se passe rien.",
+        "If the ATK equals the DEF, nothing happens.",
     ),
     _rule(
         "YGO-BATTLE-ATK-VS-DEF-LOWER",
@@ -366,6 +423,8 @@ _RULES = [
         REGLEMENT,
         "Si l'ATK du monstre attaquant est inférieure à la DEF du défenseur, on calcule la différence entre "
         "les deux et le joueur qui attaque reçoit les points de dégats. Aucun monstre n'est alors détruit.",
+        "If the attacking monster's ATK is lower than the defender's DEF, the difference between the two is "
+        "calculated and the attacking player takes it as damage. No monster is destroyed.",
     ),
     _rule(
         "YGO-LP-ZERO",
@@ -397,6 +456,7 @@ _RULES = [
         REGLEMENT,
         "Vous n'avez pas le droit de jouer une carte magique si vous n'avez pas un emplacement Magic/trap "
         "de libre.",
+        "You may not play a Spell card if you do not have a free Spell/Trap Zone.",
     ),
     _rule(
         "YGO-SPELL-NORMAL",
@@ -405,6 +465,7 @@ _RULES = [
         "activating player's own Main Phase, as the first link of a chain.",
         REGLEMENT,
         "les cartes magiques normales peuvent être jouées uniquement durant votre propre tour.",
+        "Normal Spell cards can be played only during your own turn.",
     ),
     _rule(
         "YGO-SPELL-QUICK-PLAY",
@@ -412,8 +473,11 @@ _RULES = [
         "A Quick-Play Spell is activated from the hand during its owner's turn in any phase, or, once "
         "Set, during either player's turn from the next turn on.",
         REGLEMENT,
-        "Excepté quand elles ont un icône Quick play les cartes magiques ne peuvent pas être jouées pendant "
+        "Excepté quand elles ont un icône Quick play […] les cartes magiques ne peuvent pas être jouées "
+        "pendant "
         "le tour de votre adversaire",
+        "Except when they have a Quick-Play icon […] Spell cards cannot be played during your opponent's "
+        "turn",
         interpretation="Current official rule: from the hand only on one's own turn; a Set Quick-Play "
         "cannot be activated the turn it was Set.",
     ),
@@ -424,6 +488,7 @@ _RULES = [
         "Continuous, Equip and Field cards stay on the field.",
         REGLEMENT,
         "Quand l'effet est résolu, la carte va directement au cimmetière.",
+        "When the effect has resolved, the card goes straight to the Graveyard.",
     ),
     _rule(
         "YGO-EQUIP-FACE-UP",
@@ -432,6 +497,7 @@ _RULES = [
         "equip a face-down monster.",
         REGLEMENT,
         "Une carte équipement ne peut jamais être attachée à un monstre face cachée.",
+        "An Equip card can never be attached to a face-down monster.",
     ),
     _rule(
         "YGO-EQUIP-LEAVES",
@@ -441,6 +507,8 @@ _RULES = [
         REGLEMENT,
         "Si le monstre quitte le jeu (détruit, il retourne dans la main, il est sorti du jeu) alors toutes "
         "les cartes d'équipement attachées à ce monstre sont détruites.",
+        "If the monster leaves play (destroyed, returned to the hand, removed from play), then all the "
+        "Equip cards attached to that monster are destroyed.",
     ),
     _rule(
         "YGO-EQUIP-MODIFIERS",
@@ -450,6 +518,7 @@ _RULES = [
         REGLEMENT,
         "Il est possible d'attacher plusieurs cartes équipement à un même monstre tant que vous avez un "
         "emplacement de libre (5 max).",
+        "Several Equip cards can be attached to the same monster as long as you have a free zone (5 max).",
     ),
     _rule(
         "YGO-FIELD-SPELL-OWN-ZONE",
@@ -470,6 +539,9 @@ _RULES = [
         "Il ne doit y avoir qu'1 seule carte magique terrain active sur le terrain global […] Si vous ou "
         "votre opposant jouez une carte magique terrain et qu'il y en a déjà une active, celle-ci est "
         "détruite et la nouvelle prend sa place.",
+        "There must be only 1 active Field Spell card on the whole field […] If you or your opponent plays "
+        "a Field Spell card while one is already active, that one is destroyed and the new one takes its "
+        "place.",
         rulesets=("classic",),
     ),
     _rule(
@@ -478,6 +550,7 @@ _RULES = [
         "A Trap can never be activated from the hand: it must be Set first.",
         REGLEMENT,
         "Les cartes pièges ne peuvent jamais être jouées directement de votre main.",
+        "Trap cards can never be played directly from your hand.",
     ),
     _rule(
         "YGO-TRAP-NOT-SET-TURN",
@@ -486,6 +559,7 @@ _RULES = [
         REGLEMENT,
         "Vous pouvez jouer une carte piège pendant votre tour, à condition que ce ne soit pas le tour ou "
         "elle a été posée.",
+        "You can play a Trap card during your turn, provided it is not the turn in which it was Set.",
     ),
     _rule(
         "YGO-SET-SPELL-TRAP",
@@ -494,6 +568,7 @@ _RULES = [
         "Trap Zones, as many as there are zones (a Field Spell is Set in the Field Zone).",
         REGLEMENT,
         "Une carte magique peut être set ( posée face cachée ) sur le terrain",
+        "A Spell card can be Set (placed face-down) on the field",
     ),
     _rule(
         "YGO-CHAIN-SPEED-1",
@@ -514,6 +589,8 @@ _RULES = [
         "On ne peut contrer une carte de Vitesse I qu'avec une vitesse II ou III et une vitesse II qu'avec "
         "une vitesse III. La seule exception et que les counter traps (Vitesse III) ne peuvent être "
         "contrées qu'avec une counter trap.",
+        "A Speed I card can be countered only with a Speed II or III, and a Speed II only with a Speed III. "
+        "The only exception is that Counter Traps (Speed III) can be countered only with a Counter Trap.",
         interpretation="The official rules (notes) also let Spell Speed 2 answer Spell Speed 2; we follow "
         "them in both rule sets.",
     ),
@@ -550,6 +627,8 @@ _RULES = [
         "Si vous avez plus de 6 cartes à la fin de votre tour (end phase), vous devez choisir et envoyer au "
         "cimmetière le nombre nécéssaire de cartes pour que vous n'en ayez plus que 6, mais ne pas en "
         "envoyer davantage.",
+        "If you have more than 6 cards at the end of your turn (End Phase), you must choose and send to the "
+        "Graveyard as many cards as needed so that you have only 6 left, but send no more than that.",
         rulesets=("classic",),
         interpretation="The French text says 'votre tour'; the notes report that rulebook v8.0 applied the "
         "limit to any player, which is the reading the classic rule set keeps.",
@@ -561,6 +640,7 @@ _RULES = [
         "discard the rules ask for is the hand-limit discard of the End Phase.",
         REGLEMENT,
         "IL est interdit de jeter une carte de la main au cimmetière volontairement sans aucune raison.",
+        "It is forbidden to send a card from the hand to the Graveyard voluntarily, for no reason.",
     ),
     _rule(
         "YGO-EFFECT-DAMAGE",
@@ -577,6 +657,7 @@ _RULES = [
         "destroyed monster goes to the Graveyard, a draw from an empty deck is a deck-out.",
         REGLEMENT,
         "Si un monstre fusion est détruit, il va au cimmetière.",
+        "If a Fusion Monster is destroyed, it goes to the Graveyard.",
     ),
     # --- the Battle Phase step by step, effects, chains and triggers (issue 16) ---
     _rule(
@@ -590,6 +671,8 @@ _RULES = [
         "La Battle Phase est divisée en quatre étapes [...] Les étapes de début, de bataille et de fin ont "
         "toujours "
         "lieu pendant chaque phase de bataille",
+        "The Battle Phase is divided into four steps [...] The Start, Battle and End Steps always take "
+        "place in every Battle Phase",
     ),
     _rule(
         "YGO-PASS",
@@ -600,6 +683,7 @@ _RULES = [
         "next_phase.",
         BATAILLE,
         "jusqu'à ce que les deux joueurs acceptent de quitter l'étape de bataille.",
+        "until both players agree to leave the Battle Step.",
     ),
     _rule(
         "YGO-DS-STEPS",
@@ -610,6 +694,7 @@ _RULES = [
         "Battle Step.",
         BATAILLE,
         "L'étape de dégâts ne se produit que si l'attaque d'un monstre est réussie",
+        "The Damage Step happens only if a monster's attack is successful",
         interpretation="The text names the Damage Step and its damage calculation; its five timings are the "
         "official rules'.",
     ),
@@ -621,6 +706,7 @@ _RULES = [
         "the monsters it destroys go to the Graveyard; nothing is activated during the calculation itself.",
         BATAILLE,
         "Étape de dommages (y compris le calcul des dommages)",
+        "Damage Step (including damage calculation)",
     ),
     _rule(
         "YGO-BP-REPLAY",
@@ -631,6 +717,7 @@ _RULES = [
         "attack. If the attacker leaves the field or its Attack Position, the attack ends.",
         BATAILLE,
         "L'étape de dégâts ne se produit que si l'attaque d'un monstre est réussie",
+        "The Damage Step happens only if a monster's attack is successful",
         interpretation=(
             "The replay is the official rule; the text only says the Damage Step follows a successful "
             "attack. A target that left the field while the count stayed the same ends the attack too."
@@ -646,6 +733,8 @@ _RULES = [
         'Si un effet de carte termine la phase de bataille (tel que "Battle Fader"), il devient '
         "immédiatement "
         "l'étape de fin",
+        'If a card effect ends the Battle Phase (such as "Battle Fader"), it immediately becomes the End '
+        "Step",
     ),
     _rule(
         "YGO-DS-ACTIVATION",
@@ -657,6 +746,7 @@ _RULES = [
         "flipping or changing position.",
         BATAILLE,
         "Au cours de la phase de dommage, seules les cartes avec les effets suivants peuvent être activées",
+        "During the Damage Step, only cards with the following effects can be activated",
     ),
     _rule(
         "YGO-DS-ATK-DEF",
@@ -664,6 +754,7 @@ _RULES = [
         "A Spell Speed 2 or 3 effect that changes ATK or DEF can be activated in the Damage Step.",
         BATAILLE,
         "Spell Speed 2 Effets qui modifient ATK ou DEF",
+        "Spell Speed 2 effects that modify ATK or DEF",
     ),
     _rule(
         "YGO-DS-MANDATORY",
@@ -671,6 +762,7 @@ _RULES = [
         "A mandatory effect (a mandatory trigger, a flip effect) activates in the Damage Step.",
         BATAILLE,
         "Effets obligatoires",
+        "Mandatory effects",
     ),
     _rule(
         "YGO-DS-COUNTER-TRAP",
@@ -678,6 +770,7 @@ _RULES = [
         "A Counter Trap can be activated in the Damage Step.",
         BATAILLE,
         "Contrer les cartes pièges",
+        "Counter Trap cards",
     ),
     _rule(
         "YGO-DS-NEGATION",
@@ -685,6 +778,7 @@ _RULES = [
         "An effect that negates the activation of a card or effect can be activated in the Damage Step.",
         BATAILLE,
         "Effets de monstres et de pièges qui annulent l'activation d'une carte ou d'un effet.",
+        "Monster and Trap effects that negate the activation of a card or effect.",
     ),
     _rule(
         "YGO-DS-MOVE-TRIGGER",
@@ -696,6 +790,8 @@ _RULES = [
         "si cet effet s'active en réponse au déplacement de la carte vers un autre emplacement, au "
         "retournement "
         "(y compris les effets de retournement) ou à la modification de la position de combat.",
+        "if that effect activates in response to the card being moved to another place, being flipped "
+        "(including Flip effects) or having its battle position changed.",
     ),
     _rule(
         "YGO-EFFECT-OPS",
@@ -706,6 +802,7 @@ _RULES = [
         "nothing.",
         REGLEMENT,
         "Vitesse I : Les effets des cartes monstres.",
+        "Speed I: the effects of monster cards.",
         interpretation="The vocabulary is ours: a judge describes a card text with these operations.",
     ),
     _rule(
@@ -786,6 +883,7 @@ _RULES = [
         "events happened, and every monster effect is Spell Speed 1.",
         REGLEMENT,
         "Vitesse I : Les effets des cartes monstres.",
+        "Speed I: the effects of monster cards.",
         rulesets=("classic",),
         interpretation="No SEGOC in the old text: we keep the order in which the events happened.",
     ),
@@ -796,6 +894,7 @@ _RULES = [
         "start a chain, never answer a link.",
         REGLEMENT,
         "Vitesse I : Les effets des cartes monstres.",
+        "Speed I: the effects of monster cards.",
         rulesets=("classic",),
         interpretation="Today's rules give quick effects Spell Speed 2 (current rule set); the old text puts "
         "every monster effect at Spell Speed 1.",
@@ -827,6 +926,8 @@ _RULES = [
         "Si un monstre est Flip parcequ'il est attaqué pendant la battle phase, on resoud l'effet après le "
         "calcul "
         "des dégats, même si le monstre est détruit, on applique toujours l'effet.",
+        "If a monster is flipped because it is attacked during the Battle Phase, its effect is resolved "
+        "after damage calculation; even if the monster is destroyed, the effect is still applied.",
     ),
     _rule(
         "YGO-NEGATE",
@@ -836,6 +937,7 @@ _RULES = [
         "Spell or Trap sends the card to the Graveyard.",
         REGLEMENT,
         "on ne peut donc contrer une carte qu'avec une autre carte d'une vitesse supérieure.",
+        "so a card can be countered only with another card of a higher speed.",
     ),
     _rule(
         "YGO-NEGATE-SUMMON",
@@ -845,6 +947,7 @@ _RULES = [
         "is done; the negated monster goes to the Graveyard and its summon triggers do not activate.",
         REGLEMENT,
         "On définit un summon par un des événements suivants.",
+        "A Summon is defined as one of the following events.",
         interpretation="The summon negation window is the official rules'; the text defines the summons.",
     ),
     _rule(
@@ -855,6 +958,8 @@ _RULES = [
         "Si sous l'effet d'une carte, le monstre fusion doit retourner dans la main du joueur, il va, à la "
         "place "
         "sur le tas de cartes fusion sur le terrain.",
+        "If, under a card's effect, the Fusion Monster must return to the player's hand, it goes instead to "
+        "the pile of Fusion cards on the field.",
     ),
 ]
 

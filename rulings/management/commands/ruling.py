@@ -38,7 +38,9 @@ class Command(BaseCommand):
             except OSError as exc:
                 raise CommandError(f"cannot read {source}: {exc.strerror}") from exc
         try:
-            answer = situation_replay(document=document_parse(text=text), language=options["lang"])
+            answer = situation_replay(
+                document=document_parse(text=text), language=options["lang"], rules_cited=True
+            )
         except ReplayFailed as failure:
             self.stdout.write(answer_dumps(failure.to_json()))
             self.stdout.flush()

@@ -44,6 +44,23 @@ def rule_set_choices() -> list:
     return choices
 
 
+def rule_set_clean(form: forms.Form, data: dict) -> dict:
+    """A `game:key` option back to the engine's key, refused (on `rule_set`) when it is another game's."""
+    game, _sep, key = (data.get("rule_set") or "").rpartition(":")
+    if game and data.get("game") and game != data["game"]:
+        form.add_error(
+            "rule_set",
+            _("This rule set is %(other)s's: pick one listed under %(game)s, or the game's default.")
+            % {
+                "other": Game(game).label if game in Game.values else game,
+                "game": Game(data["game"]).label,
+            },
+        )
+    elif game:
+        data["rule_set"] = key
+    return data
+
+
 class RuleSetField(forms.ChoiceField):
     """A `game:key` option of `rule_set_choices`, or a bare engine key (scripts, older pages)."""
 
@@ -136,19 +153,7 @@ class EventForm(forms.ModelForm):
         for name in ("win_floor", "dropped_figures"):
             if name in self.fields and not data.get(name):
                 data[name] = getattr(self.instance, name) or Event._meta.get_field(name).default
-        game, _sep, key = (data.get("rule_set") or "").rpartition(":")
-        if game and data.get("game") and game != data["game"]:
-            self.add_error(
-                "rule_set",
-                _("This rule set is %(other)s's: pick one listed under %(game)s, or the game's default.")
-                % {
-                    "other": Game(game).label if game in Game.values else game,
-                    "game": Game(data["game"]).label,
-                },
-            )
-        elif game:
-            data["rule_set"] = key
-        return data
+        return rule_set_clean(self, data)
 
 
 # --- Match results: the one input shape of every door (phone, console, event page, API) ------------------

@@ -22,7 +22,14 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from core.bounds import MAX_TABLE, parse_bounded_int
 from tournaments import services
-from tournaments.forms import ImportForm, ResultForm
+from tournaments.forms import (
+    ImportForm,
+    ResultForm,
+    RuleSetField,
+    banlist_choices,
+    rule_set_choices,
+    rule_set_clean,
+)
 from tournaments.models import (
     Event,
     EventStatus,
@@ -80,6 +87,9 @@ def _error(request: HttpRequest, error: TournamentError) -> None:
 class EventForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
     game = forms.ChoiceField(label=gettext_lazy("Game"), choices=Game.choices)
+    # the same choices as the full event form: the service checks they belong to the game
+    rule_set = RuleSetField(label=gettext_lazy("Rule set"), required=False, choices=rule_set_choices)
+    banlist = forms.ChoiceField(label=gettext_lazy("Banlist"), required=False, choices=banlist_choices)
     date = forms.DateField(label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     venue = forms.CharField(label=gettext_lazy("Venue"), max_length=200, required=False)
     capacity = forms.IntegerField(label=gettext_lazy("Capacity"), required=False, min_value=2)
@@ -108,6 +118,9 @@ class EventForm(forms.Form):
     self_check_in_staff_only = forms.BooleanField(
         label=gettext_lazy("Check-in by the staff only (the check-in desk)"), required=False
     )
+
+    def clean(self):
+        return rule_set_clean(self, super().clean())
 
 
 @login_required

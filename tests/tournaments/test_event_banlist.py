@@ -119,3 +119,24 @@ def test_export_carries_the_banlist_once_and_round_trips(organizer, banlists):
     # A document written before the banlist moved (a "banlist" in the event part) is still accepted.
     older = {**document, "event": {**document["event"], "banlist": "2026.02 TCG"}}
     assert event_import(document=older).banlist_name == "2026.02 TCG"
+
+
+def test_the_console_quick_form_chooses_the_banlist_and_rule_set(banlists, client, organizer):
+    client.force_login(organizer)
+    name = sorted(banlists)[0]
+    page = client.get("/events/console/day/").content.decode()
+    assert 'name="banlist"' in page and f">{name}<" in page and 'name="rule_set"' in page
+    response = client.post(
+        "/events/console/new/",
+        {"name": "Quick Locals", "game": "yugioh", "date": "2026-12-04", "banlist": name,
+         "rule_set": "yugioh:classic"},
+    )  # fmt: skip
+    assert response.status_code == 302
+    event = Event.objects.get(name="Quick Locals")
+    assert banlist_for_event(event=event).name == name and event.rule_set == "classic"
+    wrong = client.post(
+        "/events/console/new/",
+        {"name": "Wrong", "game": "vanguard", "date": "2026-12-04", "banlist": name},
+    )
+    assert wrong.status_code == 400 and "banlist" in wrong.content.decode().lower()
+    assert not Event.objects.filter(name="Wrong").exists()

@@ -25,6 +25,8 @@ def _shot(page, name: str, viewport_name: str) -> None:
 
 
 def test_player_registers_with_their_player_id(live_server, page_at, viewport_name, organizer):
+    """Both registration forms ask for the ID: a bad one on the event page is refused naming the format; the
+    phone page's button registers with a good one."""
     event = make_event(organizer, players=3, name="ID Open")
     player = User.objects.create_user("id-player", role=Role.PLAYER, display_name="Ida Player")
     page = page_at(viewport_name)
@@ -39,9 +41,14 @@ def test_player_registers_with_their_player_id(live_server, page_at, viewport_na
     assert not Registration.objects.filter(event=event, player=player).exists()
     assert_fits(page)
     _shot(page, "player-id-refused", viewport_name)
+
+    page.goto(f"{live_server.url}/events/{event.pk}/me/")
+    assert "KONAMI ID" in page.locator("form:has([data-testid=player-id])").inner_text()
+    assert_fits(page)
     page.get_by_test_id("player-id").fill("0123 456789")
     page.get_by_test_id("register").click()
     expect(page.locator(".messages")).to_contain_text("You are registered.")
+    page.get_by_test_id("live").wait_for()
     assert Registration.objects.filter(event=event, player=player).exists()
     assert PlayerGameId.objects.get(user=player, game="yugioh").value == "0123456789"
     assert_fits(page)

@@ -14,13 +14,11 @@ import re
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.db.models import Q
-from django.test import Client
 from playwright.sync_api import expect
 
 from core.models import Role, User
-from tests.conftest import save_screenshot
+from tests.conftest import assert_fits, save_screenshot, sign_in
 from tests.tournaments.day.conftest import FIXTURES, LEGAL_DECK
 from tournaments.models import Event, Match, MatchStatus, Registration, ResultChange, Round
 from tournaments.services.event_file import comparable, event_export
@@ -29,18 +27,6 @@ from tournaments.services.event_file import comparable, event_export
 pytestmark = [pytest.mark.browser, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = 6
-
-
-def _login(page, base: str, user) -> None:
-    """Log in by session cookie (the log-in form has its own tests)."""
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
-
-
-def _fits(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
 def _shot(page, name: str) -> None:
@@ -111,7 +97,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
 
     # --- the organizer creates the event (tablet) ------------------------------------------------------
     orga = page_at("tablet")
-    _login(orga, base, organizer)
+    sign_in(orga, base, organizer)
     orga.goto(f"{base}/events/console/day/")
     form = orga.get_by_test_id("new-event-form")
     form.locator("#id_name").fill("Saturday Open")
@@ -129,7 +115,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     phones = {}
     for user in players:
         phone = page_at("phone")
-        _login(phone, base, user)
+        sign_in(phone, base, user)
         phone.goto(f"{base}/events/{event.pk}/me/")
         phone.get_by_test_id("register").click()
         phone.get_by_test_id("live").wait_for()
@@ -140,7 +126,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
         assert "Received" in phone.get_by_test_id("deck-status").inner_text()
         phones[user.username] = phone
     first = phones["day0"]
-    assert _fits(first)
+    assert_fits(first)
     _shot(first, "player-registered-phone")
     assert Registration.objects.filter(event=event).count() == PLAYERS
 
@@ -160,6 +146,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
         expect(status_badge).to_have_class(re.compile(r"\bok\b"))
     orga.get_by_test_id("reg-search").fill("")
     assert Registration.objects.filter(event=event, status="checked_in").count() == PLAYERS
+    assert_fits(orga)
     _shot(orga, "console-check-in-tablet")
 
     # --- round 1: published to the phones without reloading them ---------------------------------------
@@ -174,6 +161,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
         Q(player_a__player=players[1]) | Q(player_b__player=players[1]), round__number=1
     )
     assert waiting.get_by_test_id("my-table").inner_text().endswith(str(my_match.table))
+    assert_fits(waiting)
     _shot(waiting, "player-pairing-phone")
 
     # the clock: start it, give table 1 three minutes for a deck check; the projector page shows it
@@ -190,6 +178,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     _play_round(event, 1, orga, phones, "day0")
     expect(orga.get_by_test_id("round-progress")).to_contain_text("3 of 3 results confirmed")
     orga.get_by_test_id("start-next-round").wait_for()
+    assert_fits(orga)
     _shot(orga, "console-results-tablet")
 
     # one correction, with its reason
@@ -227,6 +216,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     orga.get_by_test_id("start-top-cut").wait_for()  # offered as soon as the last result is in
     first.reload()
     assert "Rank" in first.get_by_test_id("my-record").inner_text()
+    assert_fits(first)
     _shot(first, "player-record-phone")
 
     # --- the wall: pairings by name and standings ------------------------------------------------------
@@ -236,7 +226,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     _shot(orga, "wall-pairings-by-name")
     phone_wall = phones["day2"]
     phone_wall.goto(f"{base}/events/{event.pk}/wall/standings/")
-    assert _fits(phone_wall)
+    assert_fits(phone_wall)
     _shot(phone_wall, "wall-standings-phone")
 
     # --- top cut: semi-finals and final with the big buttons --------------------------------------------
@@ -253,6 +243,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     assert event.status == "finished"
     orga.goto(f"{base}/events/{event.pk}/console/")
     orga.get_by_test_id("finished").wait_for()
+    assert_fits(orga)
     _shot(orga, "console-finished-tablet")
     orga.goto(f"{base}/events/{event.pk}/wall/bracket/")
     assert orga.get_by_test_id("champion").is_visible()

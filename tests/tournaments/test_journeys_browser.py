@@ -1,9 +1,9 @@
 """Issue 17's journeys the other browser tests do not walk, in Chromium on a tablet (1024×768) and on a phone
 (390×844), tapped through the pages: a player registers with their KONAMI ID (a bad one refused, naming the
 format); the organizer takes a late entry with an ID at the console, pairs the next round, and finds the
-missed round as a loss and the ID on the staff standings; a judge records a Game Loss from the judge-call log
-and the players find it on their phones to confirm. The setup is made by services; each page is checked to
-fit the screen. Screenshots in test-artifacts/screenshots/journeys/."""
+missed round as a loss and the ID on the staff standings; a judge records a Game Loss from the judge-call log,
+and the console and the opponent's phone show it awaiting confirmation. The setup is made by services; each
+page is checked to fit the screen. Screenshots in test-artifacts/screenshots/journeys/."""
 
 from __future__ import annotations
 
@@ -124,6 +124,9 @@ def test_judge_records_a_game_loss_from_the_call_log_and_the_players_confirm_it(
     assert (match.kind, match.status, match.games_a, match.games_b) == (
         ResultKind.GAME_LOSS, MatchStatus.REPORTED, 0, 1,
     )  # fmt: skip
+    page.goto(f"{live_server.url}/events/{event.pk}/console/")
+    expect(page.get_by_test_id(f"row-table-{match.table}")).to_contain_text("reported 0–1")
+    assert_fits(page)
     phone = page_at(viewport_name)
     sign_in(phone, live_server.url, opponent.player)
     phone.goto(f"{live_server.url}/events/{event.pk}/me/")

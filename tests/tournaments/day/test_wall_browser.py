@@ -79,7 +79,8 @@ def test_event_lists_and_wall_fit_the_screen(live_server, page_at, viewport_name
     page.get_by_test_id("event-list").wait_for()
     assert_fits(page)
     save_screenshot(page, f"wall/event-list-{viewport_name}")
-    for path in ("wall/pairings/", "wall/pairings/?by=table", "wall/standings/"):
+    walls = ("pairings/", "pairings/?by=table", "standings/", "clock/", "bracket/")
+    for path in (f"wall/{wall}" for wall in walls):
         page.goto(f"{base}/events/{event.pk}/{path}")
         assert page.locator(".site-header, #site-nav, .site-footer").count() == 0, path  # no site menu
         assert_fits(page)

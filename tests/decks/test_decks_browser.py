@@ -67,10 +67,27 @@ def test_phone_player_uploads_then_builds_with_card_search(live_server, page_at,
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def test_a_real_starter_deck_is_legal_on_the_shipped_pool(live_server, page_at, viewport_name):
-    from decks.services.snapshot import snapshot_load
+def _shipped_pool_for(deck: Path) -> None:
+    """The cards the deck names, and the current TCG list, from the snapshot a fresh install loads (the
+    whole pool takes seconds to import per test; tests/decks/test_card_snapshot.py checks the deck on it)."""
+    from decks.services.cards import banlists_import, cards_import, read_card_file
+    from decks.services.snapshot import snapshot_file_bytes, snapshot_manifest
 
-    snapshot_load()  # what `make run` loads on a fresh install: the real pool and the current TCG list
+    keys = {line.strip() for line in deck.read_text().splitlines() if line.strip().isdigit()}
+    for entry in snapshot_manifest()[1]:
+        if entry.game != "yugioh":
+            continue
+        data = snapshot_file_bytes(entry)
+        if entry.kind == "banlist":
+            banlists_import(data=data, source=entry.label, game=entry.game)
+            continue
+        records = read_card_file(data=data, filename=entry.reader_filename, game=entry.game)
+        named = [r for r in records if r["key"] in keys or keys.intersection(r["alternate_keys"])]
+        cards_import(game=entry.game, records=named, filename=entry.label)
+
+
+def test_a_real_starter_deck_is_legal_on_the_shipped_pool(live_server, page_at, viewport_name):
+    _shipped_pool_for(STARTER_DECK)
     organizer = User.objects.create_user("s-orga", role=Role.ORGANIZER)
     player = User.objects.create_user("s-player", role=Role.PLAYER, display_name="Sam Starter")
     event = make_event(organizer, banlist="2026.05 TCG", players=[player])

@@ -1,8 +1,9 @@
 """The whole tournament day in headless Chromium, at the sizes its users hold: the organizer on a tablet
-(1024×768), six players on phones (390×844). An organizer creates the event; players register, submit deck
-lists and check in; three Swiss rounds with results reported by players and confirmed by their opponents
-(the rest typed or tapped into the console), one correction, a drop, the top cut, final standings, exports
-and the JSON round trip. Screenshots of the key pages land in test-artifacts/screenshots/day/."""
+(1024×768) and, in a second run, on a phone (390×844); six players on phones. An organizer creates the event;
+players register, submit deck lists and check in; three Swiss rounds with results reported by players and
+confirmed by their opponents (the rest typed or tapped into the console), one correction, a drop, the top cut,
+final standings, exports and the JSON round trip. Screenshots of the key pages land in
+test-artifacts/screenshots/day/."""
 
 from __future__ import annotations
 
@@ -83,7 +84,7 @@ def _play_round(event, number, orga, phones, reporter_name: str) -> None:
     ).exists()
 
 
-def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
+def test_tournament_day_journey(live_server, page_at, viewport_name, tmp_path, celery_worker):
     from decks.services.cards import cards_import_file
 
     cards_import_file(path=FIXTURES / "yugioh-cards.json", game="yugioh")
@@ -95,8 +96,8 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
         for n, name in enumerate(names)
     ]
 
-    # --- the organizer creates the event (tablet) ------------------------------------------------------
-    orga = page_at("tablet")
+    # --- the organizer creates the event ----------------------------------------------------------------
+    orga = page_at(viewport_name)
     sign_in(orga, base, organizer)
     orga.goto(f"{base}/events/console/day/")
     form = orga.get_by_test_id("new-event-form")
@@ -109,7 +110,8 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     orga.get_by_test_id("event-status").wait_for()
     event = Event.objects.get(name="Saturday Open")
     assert event.status == "registration"
-    _shot(orga, "console-new-event-tablet")
+    assert_fits(orga)
+    _shot(orga, f"console-new-event-{viewport_name}")
 
     # --- players register and submit deck lists (phones) -----------------------------------------------
     phones = {}
@@ -147,7 +149,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     orga.get_by_test_id("reg-search").fill("")
     assert Registration.objects.filter(event=event, status="checked_in").count() == PLAYERS
     assert_fits(orga)
-    _shot(orga, "console-check-in-tablet")
+    _shot(orga, f"console-check-in-{viewport_name}")
 
     # --- round 1: published to the phones without reloading them ---------------------------------------
     waiting = phones["day1"]
@@ -170,6 +172,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     orga.get_by_test_id("extend-table").fill("1")
     orga.get_by_test_id("extend-submit").click()
     orga.get_by_test_id("extensions").wait_for()
+    assert_fits(orga)
     wall = page_at("tablet")
     wall.goto(f"{base}/events/{event.pk}/wall/clock/")
     assert "Table 1: +3 min" in wall.inner_text("body")
@@ -179,7 +182,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     expect(orga.get_by_test_id("round-progress")).to_contain_text("3 of 3 results confirmed")
     orga.get_by_test_id("start-next-round").wait_for()
     assert_fits(orga)
-    _shot(orga, "console-results-tablet")
+    _shot(orga, f"console-results-{viewport_name}")
 
     # one correction, with its reason
     corrected = _open_matches(event, 1)[-1]
@@ -187,6 +190,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     orga.locator("#id_games_a").fill("2")
     orga.locator("#id_games_b").fill("1")
     orga.locator("#id_reason").fill("Slip filled in the wrong way round")
+    assert_fits(orga)
     orga.get_by_test_id("save-correction").click()
     orga.wait_for_url(f"{base}/events/{event.pk}/console/#results", wait_until="domcontentloaded")
     change = ResultChange.objects.filter(match=corrected, action="correction").get()
@@ -223,7 +227,8 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     orga.goto(f"{base}/events/{event.pk}/wall/pairings/?round=3")
     rows = orga.locator('[data-testid="pairings-by-name"] tbody tr td:first-child').all_inner_texts()
     assert rows == sorted(rows, key=str.casefold) and len(rows) == 5
-    _shot(orga, "wall-pairings-by-name")
+    assert_fits(orga)
+    _shot(orga, f"wall-pairings-by-name-{viewport_name}")
     phone_wall = phones["day2"]
     phone_wall.goto(f"{base}/events/{event.pk}/wall/standings/")
     assert_fits(phone_wall)
@@ -244,16 +249,18 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     orga.goto(f"{base}/events/{event.pk}/console/")
     orga.get_by_test_id("finished").wait_for()
     assert_fits(orga)
-    _shot(orga, "console-finished-tablet")
+    _shot(orga, f"console-finished-{viewport_name}")
     orga.goto(f"{base}/events/{event.pk}/wall/bracket/")
     assert orga.get_by_test_id("champion").is_visible()
-    _shot(orga, "wall-bracket")
+    assert_fits(orga)
+    _shot(orga, f"wall-bracket-{viewport_name}")
     orga.goto(f"{base}/events/{event.pk}/wall/standings/")
     assert "final standings" in orga.inner_text("h1")
-    _shot(orga, "wall-final-standings")
+    _shot(orga, f"wall-final-standings-{viewport_name}")
 
     # --- printouts and exports --------------------------------------------------------------------------
     orga.goto(f"{base}/events/{event.pk}/console/exports/")
+    assert_fits(orga)
     for kind in ("pairings-name", "slips", "standings", "decklists"):
         response = orga.request.get(f"{base}/events/{event.pk}/print/{kind}.pdf")
         assert response.status == 200 and response.body().startswith(b"%PDF"), kind
@@ -274,6 +281,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     orga.get_by_test_id("import-form").locator("button[type=submit]").click()
     orga.get_by_test_id("transfer-event").click(timeout=30_000)  # appears when the worker is done
     orga.get_by_test_id("event-status").wait_for()
+    assert_fits(orga)
     copy = Event.objects.exclude(pk=event.pk).get()
     assert comparable(event_export(event=copy)) == comparable(document)
-    _shot(orga, "console-imported-tablet")
+    _shot(orga, f"console-imported-{viewport_name}")

@@ -217,3 +217,34 @@ def save_screenshot(page, name: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def sign_in(page, base: str, user) -> None:
+    """Log a browser context in by session cookie: no log-in page per test (the form has its own tests)."""
+    from django.conf import settings as django_settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[django_settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies([{"name": django_settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
+
+
+# The innermost elements reaching past the right edge: what the failure names.
+WIDEST = """() => {
+  const width = window.innerWidth + 1;
+  const over = (el) => el.getBoundingClientRect().right + window.scrollX > width;
+  const found = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (over(el) && ![...el.children].some(over)) {
+      found.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${[...el.classList].join('.')}`);
+    }
+  }
+  return found.slice(0, 5);
+}"""
+
+
+def assert_fits(page) -> None:
+    """Nothing on the page is wider than the viewport: no sideways scrolling (a phone's 390 px)."""
+    wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert wide <= 1, f"{page.url} is {wide}px wider than the screen: {page.evaluate(WIDEST)}"

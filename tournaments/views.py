@@ -19,6 +19,7 @@ from tournaments import selectors, services
 from tournaments.forms import EventForm, ResultForm
 from tournaments.models import Event, EventStatus, Match, MatchStatus, Registration, Round
 from tournaments.selectors.pairing_warnings import pairing_warnings_before
+from tournaments.selectors.player_ids import player_id_field
 from tournaments.services.common import JUDGE_ROLES, can_manage, can_score, staff_role
 from tournaments.services.errors import TournamentError
 from tournaments.services.registrations import registration_service_for
@@ -127,25 +128,9 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "pairing_task": task_status(event.pairing_task_id) if is_manager and event.pairing_task_id else None,
         "status_choices": EventStatus,
         "next_round": (rounds[-1].number + 1) if rounds else 1,
-        **_player_id_field(event, request.user),
+        **player_id_field(game=event.game, user=request.user),
     }
     return render(request, "tournaments/event_detail.html", context)
-
-
-def _player_id_field(event: Event, user) -> dict:
-    """The game's player ID on the registration form: its name, format, example and the stored value."""
-    from rulings.engine.registry import get_plugin
-    from tournaments.models import PlayerGameId
-
-    spec = get_plugin(event.game).player_id
-    if spec is None:
-        return {"id_spec": None}
-    stored = (
-        PlayerGameId.objects.filter(user=user, game=event.game).values_list("value", flat=True).first()
-        if user.is_authenticated
-        else None
-    )
-    return {"id_spec": spec, "id_value": stored or ""}
 
 
 @require_POST

@@ -20,6 +20,7 @@ from tournaments.models import Event, EventStatus, RoundStage
 from tournaments.selectors import day as day_selectors
 from tournaments.selectors.checkin import checkin_scan_path, qr_svg, self_check_in
 from tournaments.selectors.drafts import event_hidden
+from tournaments.selectors.player_ids import player_id_field
 from tournaments.services.day import match_dispute, quick_results_for
 from tournaments.services.errors import TournamentError
 from tournaments.services.timer import timer_state
@@ -62,6 +63,14 @@ def _context(request: HttpRequest, event: Event, *, with_standing: bool = True) 
     }
 
 
+def _page_context(request: HttpRequest, event: Event) -> dict:
+    """The whole page: the live part, and the player ID field beside the register button."""
+    context = _context(request, event)
+    if context["day"].registration is None and context["open_for_registration"]:
+        context |= player_id_field(game=event.game, user=request.user)
+    return context
+
+
 def _checkin_context(request: HttpRequest, event: Event, registration) -> dict:
     """The self check-in policy, and the QR code the check-in desk scans (while the player may need it)."""
     policy = self_check_in(event=event)
@@ -76,7 +85,7 @@ def _checkin_context(request: HttpRequest, event: Event, registration) -> dict:
 @require_GET
 def player_event(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
-    return render(request, "tournaments/player/event.html", _context(request, event))
+    return render(request, "tournaments/player/event.html", _page_context(request, event))
 
 
 @login_required
@@ -105,7 +114,7 @@ def _not_registered() -> TournamentError:
 
 def _fail(request: HttpRequest, event: Event, error: TournamentError) -> HttpResponse:
     messages.error(request, error.message)
-    context = {**_context(request, event), "error": error}
+    context = {**_page_context(request, event), "error": error}
     return render(request, "tournaments/player/event.html", context, status=error.status)
 
 
@@ -114,7 +123,9 @@ def _fail(request: HttpRequest, event: Event, error: TournamentError) -> HttpRes
 def player_register(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
     try:
-        services.registration_create(event=event, player=request.user)
+        services.registration_create(
+            event=event, player=request.user, player_id=request.POST.get("player_id")
+        )
     except TournamentError as error:
         return _fail(request, event, error)
     messages.success(request, _("You are registered."))

@@ -1,8 +1,9 @@
 """The whole tournament day in headless Chromium, at the sizes its users hold: the organizer on a tablet
-(1024×768), six players on phones (390×844). An organizer creates the event; players register, submit deck
-lists and check in; three Swiss rounds with results reported by players and confirmed by their opponents
-(the rest typed or tapped into the console), one correction, a drop, the top cut, final standings, exports
-and the JSON round trip. Screenshots of the key pages land in test-artifacts/screenshots/day/."""
+(1024×768) and, in a second run, on a phone (390×844); six players on phones. An organizer creates the event;
+players register, submit deck lists and check in; three Swiss rounds with results reported by players and
+confirmed by their opponents (the rest typed or tapped into the console), one correction, a drop, the top cut,
+final standings, exports and the JSON round trip. Screenshots of the key pages land in
+test-artifacts/screenshots/day/."""
 
 from __future__ import annotations
 
@@ -14,13 +15,11 @@ import re
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.db.models import Q
-from django.test import Client
 from playwright.sync_api import expect
 
 from core.models import Role, User
-from tests.conftest import save_screenshot
+from tests.conftest import assert_fits, save_screenshot, sign_in
 from tests.tournaments.day.conftest import FIXTURES, LEGAL_DECK
 from tournaments.models import Event, Match, MatchStatus, Registration, ResultChange, Round
 from tournaments.services.event_file import comparable, event_export
@@ -29,18 +28,6 @@ from tournaments.services.event_file import comparable, event_export
 pytestmark = [pytest.mark.browser, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = 6
-
-
-def _login(page, base: str, user) -> None:
-    """Log in by session cookie (the log-in form has its own tests)."""
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
-
-
-def _fits(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
 def _shot(page, name: str) -> None:
@@ -97,7 +84,7 @@ def _play_round(event, number, orga, phones, reporter_name: str) -> None:
     ).exists()
 
 
-def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
+def test_tournament_day_journey(live_server, page_at, viewport_name, tmp_path, celery_worker):
     from decks.services.cards import cards_import_file
 
     cards_import_file(path=FIXTURES / "yugioh-cards.json", game="yugioh")
@@ -109,9 +96,9 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
         for n, name in enumerate(names)
     ]
 
-    # --- the organizer creates the event (tablet) ------------------------------------------------------
-    orga = page_at("tablet")
-    _login(orga, base, organizer)
+    # --- the organizer creates the event ----------------------------------------------------------------
+    orga = page_at(viewport_name)
+    sign_in(orga, base, organizer)
     orga.goto(f"{base}/events/console/day/")
     form = orga.get_by_test_id("new-event-form")
     form.locator("#id_name").fill("Saturday Open")
@@ -123,13 +110,14 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     orga.get_by_test_id("event-status").wait_for()
     event = Event.objects.get(name="Saturday Open")
     assert event.status == "registration"
-    _shot(orga, "console-new-event-tablet")
+    assert_fits(orga)
+    _shot(orga, f"console-new-event-{viewport_name}")
 
     # --- players register and submit deck lists (phones) -----------------------------------------------
     phones = {}
     for user in players:
         phone = page_at("phone")
-        _login(phone, base, user)
+        sign_in(phone, base, user)
         phone.goto(f"{base}/events/{event.pk}/me/")
         phone.get_by_test_id("register").click()
         phone.get_by_test_id("live").wait_for()
@@ -140,7 +128,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
         assert "Received" in phone.get_by_test_id("deck-status").inner_text()
         phones[user.username] = phone
     first = phones["day0"]
-    assert _fits(first)
+    assert_fits(first)
     _shot(first, "player-registered-phone")
     assert Registration.objects.filter(event=event).count() == PLAYERS
 
@@ -160,7 +148,8 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
         expect(status_badge).to_have_class(re.compile(r"\bok\b"))
     orga.get_by_test_id("reg-search").fill("")
     assert Registration.objects.filter(event=event, status="checked_in").count() == PLAYERS
-    _shot(orga, "console-check-in-tablet")
+    assert_fits(orga)
+    _shot(orga, f"console-check-in-{viewport_name}")
 
     # --- round 1: published to the phones without reloading them ---------------------------------------
     waiting = phones["day1"]
@@ -174,6 +163,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
         Q(player_a__player=players[1]) | Q(player_b__player=players[1]), round__number=1
     )
     assert waiting.get_by_test_id("my-table").inner_text().endswith(str(my_match.table))
+    assert_fits(waiting)
     _shot(waiting, "player-pairing-phone")
 
     # the clock: start it, give table 1 three minutes for a deck check; the projector page shows it
@@ -182,6 +172,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     orga.get_by_test_id("extend-table").fill("1")
     orga.get_by_test_id("extend-submit").click()
     orga.get_by_test_id("extensions").wait_for()
+    assert_fits(orga)
     wall = page_at("tablet")
     wall.goto(f"{base}/events/{event.pk}/wall/clock/")
     assert "Table 1: +3 min" in wall.inner_text("body")
@@ -190,7 +181,8 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     _play_round(event, 1, orga, phones, "day0")
     expect(orga.get_by_test_id("round-progress")).to_contain_text("3 of 3 results confirmed")
     orga.get_by_test_id("start-next-round").wait_for()
-    _shot(orga, "console-results-tablet")
+    assert_fits(orga)
+    _shot(orga, f"console-results-{viewport_name}")
 
     # one correction, with its reason
     corrected = _open_matches(event, 1)[-1]
@@ -198,6 +190,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     orga.locator("#id_games_a").fill("2")
     orga.locator("#id_games_b").fill("1")
     orga.locator("#id_reason").fill("Slip filled in the wrong way round")
+    assert_fits(orga)
     orga.get_by_test_id("save-correction").click()
     orga.wait_for_url(f"{base}/events/{event.pk}/console/#results", wait_until="domcontentloaded")
     change = ResultChange.objects.filter(match=corrected, action="correction").get()
@@ -227,16 +220,18 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     orga.get_by_test_id("start-top-cut").wait_for()  # offered as soon as the last result is in
     first.reload()
     assert "Rank" in first.get_by_test_id("my-record").inner_text()
+    assert_fits(first)
     _shot(first, "player-record-phone")
 
     # --- the wall: pairings by name and standings ------------------------------------------------------
     orga.goto(f"{base}/events/{event.pk}/wall/pairings/?round=3")
     rows = orga.locator('[data-testid="pairings-by-name"] tbody tr td:first-child').all_inner_texts()
     assert rows == sorted(rows, key=str.casefold) and len(rows) == 5
-    _shot(orga, "wall-pairings-by-name")
+    assert_fits(orga)
+    _shot(orga, f"wall-pairings-by-name-{viewport_name}")
     phone_wall = phones["day2"]
     phone_wall.goto(f"{base}/events/{event.pk}/wall/standings/")
-    assert _fits(phone_wall)
+    assert_fits(phone_wall)
     _shot(phone_wall, "wall-standings-phone")
 
     # --- top cut: semi-finals and final with the big buttons --------------------------------------------
@@ -253,16 +248,19 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     assert event.status == "finished"
     orga.goto(f"{base}/events/{event.pk}/console/")
     orga.get_by_test_id("finished").wait_for()
-    _shot(orga, "console-finished-tablet")
+    assert_fits(orga)
+    _shot(orga, f"console-finished-{viewport_name}")
     orga.goto(f"{base}/events/{event.pk}/wall/bracket/")
     assert orga.get_by_test_id("champion").is_visible()
-    _shot(orga, "wall-bracket")
+    assert_fits(orga)
+    _shot(orga, f"wall-bracket-{viewport_name}")
     orga.goto(f"{base}/events/{event.pk}/wall/standings/")
     assert "final standings" in orga.inner_text("h1")
-    _shot(orga, "wall-final-standings")
+    _shot(orga, f"wall-final-standings-{viewport_name}")
 
     # --- printouts and exports --------------------------------------------------------------------------
     orga.goto(f"{base}/events/{event.pk}/console/exports/")
+    assert_fits(orga)
     for kind in ("pairings-name", "slips", "standings", "decklists"):
         response = orga.request.get(f"{base}/events/{event.pk}/print/{kind}.pdf")
         assert response.status == 200 and response.body().startswith(b"%PDF"), kind
@@ -283,6 +281,7 @@ def test_tournament_day_journey(live_server, page_at, tmp_path, celery_worker):
     orga.get_by_test_id("import-form").locator("button[type=submit]").click()
     orga.get_by_test_id("transfer-event").click(timeout=30_000)  # appears when the worker is done
     orga.get_by_test_id("event-status").wait_for()
+    assert_fits(orga)
     copy = Event.objects.exclude(pk=event.pk).get()
     assert comparable(event_export(event=copy)) == comparable(document)
-    _shot(orga, "console-imported-tablet")
+    _shot(orga, f"console-imported-{viewport_name}")

@@ -1,15 +1,21 @@
-"""A player on a phone (390×844) submits a deck by uploading a .ydk, then by card search."""
+"""A player on a phone (390×844) submits a deck by uploading a .ydk, then by card search; a player, on a phone
+and on a tablet, uploads a real Starter Deck .ydk, legal on the card pool a fresh install ships."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from playwright.sync_api import expect
 
 from core.models import Role, User
 from decks.models import DeckListVersion
-from tests.conftest import save_screenshot
+from tests.conftest import assert_fits, save_screenshot, sign_in
 from tests.decks.conftest import FIXTURES, LEGAL_TEXT, LEGAL_YDK, make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+STARTER_DECK = Path(__file__).resolve().parent / "data" / "starter-deck-codebreaker.ydk"
 
 
 def test_phone_player_uploads_then_builds_with_card_search(live_server, page_at, tmp_path):
@@ -59,6 +65,51 @@ def test_phone_player_uploads_then_builds_with_card_search(live_server, page_at,
     versions = list(DeckListVersion.objects.order_by("number").values_list("format", "content_hash"))
     assert [fmt for fmt, _ in versions] == ["ydk", "text"]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def _shipped_pool_for(deck: Path) -> None:
+    """The cards the deck names, and the current TCG list, from the snapshot a fresh install loads (the
+    whole pool takes seconds to import per test; tests/decks/test_card_snapshot.py checks the deck on it)."""
+    from decks.services.cards import banlists_import, cards_import, read_card_file
+    from decks.services.snapshot import snapshot_file_bytes, snapshot_manifest
+
+    keys = {line.strip() for line in deck.read_text().splitlines() if line.strip().isdigit()}
+    for entry in snapshot_manifest()[1]:
+        if entry.game != "yugioh":
+            continue
+        data = snapshot_file_bytes(entry)
+        if entry.kind == "banlist":
+            banlists_import(data=data, source=entry.label, game=entry.game)
+            continue
+        records = read_card_file(data=data, filename=entry.reader_filename, game=entry.game)
+        named = [r for r in records if r["key"] in keys or keys.intersection(r["alternate_keys"])]
+        cards_import(game=entry.game, records=named, filename=entry.label)
+
+
+def test_a_real_starter_deck_is_legal_on_the_shipped_pool(live_server, page_at, viewport_name):
+    _shipped_pool_for(STARTER_DECK)
+    organizer = User.objects.create_user("s-orga", role=Role.ORGANIZER)
+    player = User.objects.create_user("s-player", role=Role.PLAYER, display_name="Sam Starter")
+    event = make_event(organizer, banlist="2026.05 TCG", players=[player])
+    page = page_at(viewport_name)
+    sign_in(page, live_server.url, player)
+    page.goto(f"{live_server.url}/events/{event.pk}/me/")
+    page.get_by_test_id("deck-status").get_by_role("link", name="Open").click()
+    assert "Banlist: 2026.05 TCG." in page.inner_text("main")
+    assert_fits(page)
+    page.set_input_files("#id_upload", str(STARTER_DECK))
+    page.get_by_test_id("submit-deck").click()
+    expect(page.get_by_test_id("deck-status")).to_contain_text("Version 1 registered")
+    assert page.get_by_test_id("deck-problems").count() == 0
+    assert_fits(page)
+    page.get_by_test_id("deck-status").get_by_role("link").click()
+    expect(page.locator("main p .badge").first).to_have_text("Legal")
+    assert_fits(page)
+    save_screenshot(page, f"decks/starter-deck-{viewport_name}")
+    version = DeckListVersion.objects.get()
+    assert version.legal and version.format == "ydk"
+    page.goto(f"{live_server.url}/events/{event.pk}/me/")
+    expect(page.get_by_test_id("deck-status")).to_contain_text("Received (version 1)")
 
 
 def test_tablet_judge_picks_a_deck_check_and_sees_the_differences(live_server, page_at):

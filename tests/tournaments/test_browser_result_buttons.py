@@ -1,15 +1,14 @@
-"""Every result button of the console, in the Swiss and in the top cut, on a tablet (issue 17): each one
-saves its result in its row, or, where the game does not allow it (a draw in the top cut), is refused in
-the row with a clear message; the console around it stays as it was (same page, styles, other rows)."""
+"""Every result button of the console, in the Swiss and in the top cut, on a tablet and on a phone (issue 17):
+each one saves its result in its row, or, where the game does not allow it (a draw in the top cut), is refused
+in the row with a clear message; the console around it stays as it was (same page, styles, other rows)."""
 
 from __future__ import annotations
 
 import pytest
 
 from core.models import Role, User
-from tests.conftest import save_screenshot
+from tests.conftest import assert_fits, save_screenshot, sign_in
 from tests.tournaments.conftest import make_event
-from tests.tournaments.test_browser import PASSWORD, _login
 from tournaments import services
 from tournaments.models import Match, MatchStatus
 
@@ -78,8 +77,10 @@ def _finish_round(event, organizer) -> None:
     ("best_of", "players", "cut"),
     [(3, 10, 8), (1, 8, 4)],
 )
-def test_every_result_button_in_the_swiss_and_the_top_cut(live_server, page_at, best_of, players, cut):
-    organizer = User.objects.create_user("orga-t", password=PASSWORD, role=Role.ORGANIZER, display_name="O T")
+def test_every_result_button_in_the_swiss_and_the_top_cut(
+    live_server, page_at, viewport_name, best_of, players, cut
+):
+    organizer = User.objects.create_user("orga-t", role=Role.ORGANIZER, display_name="O T")
     event = make_event(
         organizer, players=players, best_of=best_of, swiss_rounds_override=2, top_cut_override=cut
     )
@@ -88,14 +89,15 @@ def test_every_result_button_in_the_swiss_and_the_top_cut(live_server, page_at, 
     buttons = quick_results_for(best_of=best_of)
     assert quick_results_for(best_of=best_of, top_cut=True) == buttons[:-1]
     draw = buttons[-1]  # 1-1-1 (best of 3) or 0-0-1 (best of 1): a drawn game
-    page = page_at("tablet")
-    _login(page, live_server.url, "orga-t")
+    page = page_at(viewport_name)
+    sign_in(page, live_server.url, organizer)
     # Swiss: every button, a table each (a draw is a result in the Swiss)
     services.round_pair_next(event=event, user=organizer)
     page.goto(f"{live_server.url}/events/{event.pk}/console/")
     for match, button in zip(_open_matches(event, "swiss"), buttons, strict=False):
         _tap(page, event, match, button)
-    save_screenshot(page, f"day/result-buttons-swiss-bo{best_of}")
+    assert_fits(page)
+    save_screenshot(page, f"day/result-buttons-swiss-bo{best_of}-{viewport_name}")
     _finish_round(event, organizer)
     services.round_pair_next(event=event, user=organizer)
     _finish_round(event, organizer)
@@ -104,7 +106,8 @@ def test_every_result_button_in_the_swiss_and_the_top_cut(live_server, page_at, 
     page.goto(f"{live_server.url}/events/{event.pk}/console/")
     winners = [b for b in buttons if b != draw]
     _refused(page, event, _open_matches(event, "top_cut")[0], draw)
-    save_screenshot(page, f"day/result-buttons-top-cut-refused-bo{best_of}")
+    assert_fits(page)
+    save_screenshot(page, f"day/result-buttons-top-cut-refused-bo{best_of}-{viewport_name}")
     used = 0
     while matches := _open_matches(event, "top_cut"):
         page.goto(f"{live_server.url}/events/{event.pk}/console/")
@@ -112,5 +115,6 @@ def test_every_result_button_in_the_swiss_and_the_top_cut(live_server, page_at, 
             _tap(page, event, match, winners[used % len(winners)])
             used += 1
     assert used >= len(winners)
+    assert_fits(page)  # the bracket of a top 8 scrolls in its panel, not the page
     event.refresh_from_db()
     assert event.status == "finished"

@@ -79,6 +79,14 @@ def test_the_api_and_the_page(client, event_factory):
     assert 'data-testid="player-id"' in client.get(f"/events/{event.pk}/").content.decode()
     client.post(f"/events/{event.pk}/register/", {"player_id": "9876543210"})
     assert PlayerGameId.objects.get(user=second).value == "9876543210"
+    third = _player("idp3")  # the phone page's register button
+    client.force_login(third)
+    assert 'data-testid="player-id"' in client.get(f"/events/{event.pk}/me/").content.decode()
+    refused = client.post(f"/events/{event.pk}/me/register/", {"player_id": "12"})
+    assert refused.status_code == 400 and 'data-testid="player-id"' in refused.content.decode()
+    client.post(f"/events/{event.pk}/me/register/", {"player_id": "1234567890"})
+    assert PlayerGameId.objects.get(user=third).value == "1234567890"
+    assert Registration.objects.filter(event=event, player=third).exists()
 
 
 def test_shown_to_staff_on_standings_slips_and_exports(client, event_factory, organizer):

@@ -12,6 +12,20 @@ def player_id_label(*, game: str) -> str:
     return "" if spec is None else spec.label
 
 
+def player_id_field(*, game: str, user) -> dict:
+    """The game's player ID on a registration form (the event page's and the phone page's): its spec (name,
+    format, example) and the value the person already gave for the game."""
+    spec = get_plugin(game).player_id
+    if spec is None:
+        return {"id_spec": None}
+    stored = (
+        PlayerGameId.objects.filter(user=user, game=game).values_list("value", flat=True).first()
+        if user.is_authenticated
+        else None
+    )
+    return {"id_spec": spec, "id_value": stored or ""}
+
+
 def event_player_ids(*, event: Event) -> dict[int, str]:
     """Registration id → the player's ID for the event's game (players without one are left out)."""
     if get_plugin(event.game).player_id is None:

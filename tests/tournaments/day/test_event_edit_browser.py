@@ -1,4 +1,5 @@
-"""The organizer fixes an event on the day from the console, on a tablet (1024×768), in headless Chromium:
+"""The organizer fixes an event on the day from the console, on a tablet (1024×768) and on a phone (390×844),
+in headless Chromium:
 edit the settings, swap two players of the current round, then — the round played — re-open it and pair it
 again, each step confirmed on its own page and listed in the audit. Screenshots in
 test-artifacts/screenshots/day/edit-*.png."""
@@ -6,10 +7,8 @@ test-artifacts/screenshots/day/edit-*.png."""
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
-from django.test import Client
 
-from tests.conftest import save_screenshot
+from tests.conftest import assert_fits, save_screenshot, sign_in
 from tests.tournaments.conftest import play_round
 from tests.tournaments.day.conftest import staff_event
 from tournaments import services
@@ -18,27 +17,18 @@ from tournaments.models import EventChange, MatchStatus, Round
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _login(page, base: str, user) -> None:
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
-
-
-def _fits(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
-
-
-def test_edit_swap_reopen_and_re_pair_on_a_tablet(live_server, page_at, organizer):
+def test_edit_swap_reopen_and_re_pair(live_server, page_at, viewport_name, organizer):
     event = staff_event(organizer, players=8)
     round_1 = services.round_pair_next(event=event, user=organizer)
     base = live_server.url
-    page = page_at("tablet")
-    _login(page, base, organizer)
+    page = page_at(viewport_name)
+    sign_in(page, base, organizer)
 
     # Edit: the game is fixed (greyed out, with why); the round time and the number of rounds change.
     page.goto(f"{base}/events/{event.pk}/console/")
+    assert_fits(page)
     page.get_by_test_id("event-edit-link").click()
+    assert_fits(page)
     assert page.locator("#id_game").is_disabled()
     assert "Fixed once round 1 is paired." in page.content()
     page.fill("#id_round_minutes", "40")
@@ -48,8 +38,8 @@ def test_edit_swap_reopen_and_re_pair_on_a_tablet(live_server, page_at, organize
     page.get_by_test_id("event-changes").wait_for()
     audit = page.get_by_test_id("event-changes").inner_text()
     assert "Round time (minutes)" in audit and "Hall closes early" in audit
-    assert _fits(page)
-    save_screenshot(page, "day/edit-settings")
+    assert_fits(page)
+    save_screenshot(page, f"day/edit-settings-{viewport_name}")
     page.goto(f"{base}/events/{event.pk}/console/")
     assert "Swiss round 1 of 4" in page.content()
 
@@ -64,15 +54,16 @@ def test_edit_swap_reopen_and_re_pair_on_a_tablet(live_server, page_at, organize
     first_row = page.get_by_test_id("round-pairings").locator("tbody tr").first.inner_text()
     assert str(t2.player_a.player) in first_row and str(t1.player_b.player) in first_row
     assert "Brothers" in page.get_by_test_id("event-changes").inner_text()
-    assert _fits(page)
-    save_screenshot(page, "day/edit-swap")
+    assert_fits(page)
+    save_screenshot(page, f"day/edit-swap-{viewport_name}")
 
     # Re-open the played round, then pair it again: each behind its confirmation page.
     play_round(event, Round.objects.get(event=event, number=1), organizer)
     page.reload()
     page.get_by_test_id("reopen-link").click()
     page.get_by_test_id("confirm-reopen").wait_for()
-    save_screenshot(page, "day/edit-reopen-confirm")
+    assert_fits(page)
+    save_screenshot(page, f"day/edit-reopen-confirm-{viewport_name}")
     page.fill("#reason", "Slips mixed up")
     page.get_by_test_id("confirm-reopen").click()
     page.get_by_test_id("round-pairings").wait_for()
@@ -88,7 +79,8 @@ def test_edit_swap_reopen_and_re_pair_on_a_tablet(live_server, page_at, organize
     page.get_by_test_id("confirm-repair").click()
     page.get_by_test_id("round-pairings").wait_for()
     assert "Round 1 paired again" in page.get_by_test_id("event-changes").inner_text()
-    save_screenshot(page, "day/edit-round")
+    assert_fits(page)
+    save_screenshot(page, f"day/edit-round-{viewport_name}")
     assert set(EventChange.objects.filter(event=event).values_list("action", flat=True)) == {
         "edit", "swap", "reopen", "repair",
     }  # fmt: skip

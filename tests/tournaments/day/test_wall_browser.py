@@ -1,5 +1,6 @@
 """The wall in headless Chromium: no site menu, the projector turns its pages (short interval) and answers the
-keyboard, long lists stay one screen high; the event lists fit a phone (390 px) without sideways scrolling.
+keyboard, long lists stay one screen high; the event lists and the wall fit a phone (390 px) and a tablet
+without sideways scrolling.
 Screenshots in test-artifacts/screenshots/wall/."""
 
 from __future__ import annotations
@@ -7,19 +8,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from playwright.sync_api import expect
 
-from tests.conftest import save_screenshot
+from tests.conftest import assert_fits, save_screenshot, sign_in
 from tests.tournaments.day.conftest import played_event
 from tournaments import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _fits(page, width: int = 390) -> bool:
-    return page.evaluate(f"document.documentElement.scrollWidth <= {width}")
 
 
 def _page_number(page) -> str:
@@ -76,27 +71,26 @@ def test_projector_fits_a_long_list_on_one_screen(live_server, page_at, organize
     save_screenshot(page, "wall/projector-standings-tablet")
 
 
-def test_event_lists_and_wall_fit_a_phone(live_server, page_at, organizer):
+def test_event_lists_and_wall_fit_the_screen(live_server, page_at, viewport_name, organizer):
     event = played_event(organizer, players=8, rounds=1, name="Championnat régional de Lyon-Villeurbanne")
     base = live_server.url
-    phone = page_at("phone")
-    phone.goto(f"{base}/events/")
-    phone.get_by_test_id("event-list").wait_for()
-    assert _fits(phone)
-    save_screenshot(phone, "wall/event-list-phone")
-    for path in ("wall/pairings/", "wall/pairings/?by=table", "wall/standings/"):
-        phone.goto(f"{base}/events/{event.pk}/{path}")
-        assert _fits(phone), path
-    save_screenshot(phone, "wall/standings-phone")
+    page = page_at(viewport_name)
+    page.goto(f"{base}/events/")
+    page.get_by_test_id("event-list").wait_for()
+    assert_fits(page)
+    save_screenshot(page, f"wall/event-list-{viewport_name}")
+    walls = ("pairings/", "pairings/?by=table", "standings/", "clock/", "bracket/")
+    for path in (f"wall/{wall}" for wall in walls):
+        page.goto(f"{base}/events/{event.pk}/{path}")
+        assert page.locator(".site-header, #site-nav, .site-footer").count() == 0, path  # no site menu
+        assert_fits(page)
+    save_screenshot(page, f"wall/standings-{viewport_name}")
 
-    client = Client()
-    client.force_login(organizer)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    phone.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
+    sign_in(page, base, organizer)
     for path in ("/events/mine/", "/events/console/", "/"):
-        phone.goto(f"{base}{path}")
-        assert _fits(phone), path
-    save_screenshot(phone, "wall/my-events-phone")
+        page.goto(f"{base}{path}")
+        assert_fits(page)
+    save_screenshot(page, f"wall/my-events-{viewport_name}")
 
 
 def test_projector_picks_up_the_next_round_without_reloading(live_server, page_at, organizer):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from core.models import Role, User
+from tests.conftest import sign_in
 from tests.tournaments.conftest import make_event
-from tests.tournaments.test_browser import PASSWORD, _login
 from tests.tournaments.test_browser_result_buttons import _console_is_whole, _open_matches
 from tournaments import services
 from tournaments.models import MatchStatus
@@ -17,12 +17,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_an_ended_session_never_puts_a_page_into_a_row(live_server, page_at):
-    organizer = User.objects.create_user("orga-g", password=PASSWORD, role=Role.ORGANIZER)
+    organizer = User.objects.create_user("orga-g", role=Role.ORGANIZER)
     event = make_event(organizer, players=4, best_of=3)
     services.round_pair_next(event=event, user=organizer)
     first, second = _open_matches(event, "swiss")
     page = page_at("tablet")
-    _login(page, live_server.url, "orga-g")
+    sign_in(page, live_server.url, organizer)
     page.goto(f"{live_server.url}/events/{event.pk}/console/")
     # Every cookie gone (CSRF included): Django answers 403 with its whole error page.
     page.context.clear_cookies()
@@ -36,8 +36,7 @@ def test_an_ended_session_never_puts_a_page_into_a_row(live_server, page_at):
     first.refresh_from_db()
     assert first.status == MatchStatus.PENDING
     # Only the session gone (the CSRF cookie kept): the log-in page comes back, and is shown as a page.
-    page.goto(f"{live_server.url}/accounts/login/")
-    _login(page, live_server.url, "orga-g")
+    sign_in(page, live_server.url, organizer)
     page.goto(f"{live_server.url}/events/{event.pk}/console/")
     page.context.clear_cookies(name="sessionid")
     page.get_by_test_id(f"quick-{second.table}-2-1").click()

@@ -23,14 +23,19 @@ class PenaltyForm(forms.Form):
     choices come from the event (its players) and the game's plug-in (tournaments.selectors.penalties)."""
 
     registration = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    round = forms.TypedChoiceField(
+        label=_("Match"), coerce=int, required=False, empty_value=None,
+        help_text=_("A Game Loss or Match Loss changes this match's result."),
+    )  # fmt: skip
     infraction = forms.ChoiceField(label=_("Infraction"))
     penalty = forms.ChoiceField(label=_("Penalty"))
     reason = forms.CharField(
         label=_("What happened"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
     )
 
-    def __init__(self, *args, players, guide, **kwargs):
+    def __init__(self, *args, players, guide, rounds=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["registration"].choices = [("", "—"), *players]
+        self.fields["round"].choices = [("", _("The player's latest match")), *rounds]
         self.fields["infraction"].choices = guide.infractions
         self.fields["penalty"].choices = guide.penalties

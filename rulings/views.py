@@ -481,11 +481,20 @@ def event_log(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _penalty_form(event, data=None) -> PenaltyForm:
-    from tournaments.selectors import event_registrations
+    from tournaments.selectors import event_registrations, event_rounds
     from tournaments.selectors.penalties import penalty_guide
 
     players = [(r.pk, str(r.player)) for r in event_registrations(event=event)]
-    return PenaltyForm(data, players=players, guide=penalty_guide(game=event.game))
+    rounds = [
+        (
+            r.number,
+            _("Top cut — round %(n)d") % {"n": r.number}
+            if r.stage == "top_cut"
+            else _("Round %(n)d") % {"n": r.number},
+        )
+        for r in event_rounds(event=event)
+    ]
+    return PenaltyForm(data, players=players, guide=penalty_guide(game=event.game), rounds=rounds)
 
 
 def _log_context(request, event, rulings, round_number, form: PenaltyForm | None = None) -> dict:
@@ -510,6 +519,7 @@ def _log_context(request, event, rulings, round_number, form: PenaltyForm | None
 def event_penalty_new(request: HttpRequest, event_id: int) -> HttpResponse:
     """A judge records a penalty from the judge-call log (tournaments.services.penalties.penalty_record)."""
     from tournaments.models import Registration
+    from tournaments.selectors.penalties import registration_match_in_round
     from tournaments.services import TournamentError, penalty_record
 
     event = event_get(event_id=event_id)
@@ -522,9 +532,18 @@ def event_penalty_new(request: HttpRequest, event_id: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             registration = Registration.objects.get(pk=data["registration"], event=event)
+            match = None
+            if data.get("round") is not None:
+                match = registration_match_in_round(registration=registration, number=data["round"])
+                if match is None:
+                    raise TournamentError(
+                        _("%(name)s has no match in round %(n)d.")
+                        % {"name": registration.player, "n": data["round"]},
+                        field="round",
+                    )
             penalty_record(
                 event=event, registration=registration, infraction=data["infraction"],
-                penalty=data["penalty"], reason=data["reason"], by=request.user,
+                penalty=data["penalty"], reason=data["reason"], by=request.user, match=match,
             )  # fmt: skip
         except TournamentError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)

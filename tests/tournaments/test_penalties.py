@@ -249,3 +249,21 @@ def test_exports_carry_the_history(client, day, judge, organizer):
     assert event_import(
         document=importing.event_document_parse(data=json.dumps(document).encode()), importer=organizer
     )
+
+
+def test_the_judge_call_log_picks_the_match_by_round(client, day, judge, organizer):
+    """A Game Loss for round 1 recorded while round 2 is being played changes round 1's match."""
+    event, first = day["event"], day["match"]
+    play_round(event, day["round"], organizer)
+    services.round_pair_next(event=event, user=organizer)
+    url = f"/rulings/events/{event.pk}/penalties/"
+    client.force_login(judge)
+    page = client.get(f"/rulings/events/{event.pk}/log/").content.decode()
+    assert "The player&#x27;s latest match" in page and '<option value="2">Round 2</option>' in page
+    post = {"registration": first.player_a_id, "infraction": "procedural_error", "penalty": "game_loss",
+            "round": 1}  # fmt: skip
+    assert client.post(url, post).status_code == 302
+    penalty = Penalty.objects.get(event=event)
+    assert penalty.match_id == first.pk
+    refused = client.post(url, {**post, "round": 3})
+    assert refused.status_code == 400 and "Select a valid choice" in refused.content.decode()

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.utils.translation import get_language
 
 from rulings.engine.i18n import label, language_of
 from rulings.engine.registry import get_plugin
-from tournaments.models import Event, Penalty, PenaltyKind
+from tournaments.models import Event, Match, Penalty, PenaltyKind, Registration
 
 
 @dataclass(frozen=True)
@@ -53,3 +54,13 @@ def penalty_history(*, event: Event) -> dict[int, list[Penalty]]:
     for penalty in event_penalties(event=event):
         history[penalty.registration_id].append(penalty)
     return dict(history)
+
+
+def registration_match_in_round(*, registration: Registration, number: int) -> Match | None:
+    """The player's match (or bye) in round ``number`` of their event, or None."""
+    return (
+        Match.objects.filter(round__event_id=registration.event_id, round__number=number)
+        .filter(Q(player_a=registration) | Q(player_b=registration))
+        .select_related("round")
+        .first()
+    )

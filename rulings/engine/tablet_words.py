@@ -84,6 +84,8 @@ WORDS = terms(
         "tings_gained": "Tings gained", "tings_to_win": "Tings to win",
         "tributes_needed": "Tributes needed", "triggers": "Triggers", "type": "Type",
         "unlimited_copies": "Unlimited copies", "waits": "Waits", "when": "When", "winner": "Winner",
+        # the effects' questions and the step-by-step battle
+        "battle_end": "End of the battle", "battle_steps": "Step-by-step Battle Phase",
     },
 )  # fmt: skip
 

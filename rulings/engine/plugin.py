@@ -91,6 +91,9 @@ class CardField:
     choices: tuple[str, ...] = ()
     on_field_only: bool = False
     default: str = ""
+    for_kinds: tuple[
+        str, ...
+    ] = ()  # only cards of these kinds (the "kind" field) have it: a Set trap no position
 
 
 @dataclass(frozen=True)

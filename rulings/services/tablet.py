@@ -104,6 +104,8 @@ def tablet_card_build(*, game: str, values: Mapping[str, str], on_field: bool) -
     for spec in ui.card_fields:
         if spec.on_field_only and not on_field:
             continue
+        if spec.for_kinds and values.get("card_kind", spec.for_kinds[0]) not in spec.for_kinds:
+            continue
         raw = (values.get(f"card_{spec.name}") or "").strip()
         if raw == "":
             continue

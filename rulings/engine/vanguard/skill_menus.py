@@ -27,7 +27,7 @@ CONDITION_CHOICES = {
 WORDS = terms(
     "tablet",
     {
-        "kind": "Kind", "name": "Name", "on": "Works on", "timing": "Timing",
+        "kind": "Skill kind", "name": "Name", "on": "Works on", "timing": "Timing",
         "once_per_turn": "Once per turn",
         "counter_blast": "Counter blast", "soul_blast": "Soul blast", "rest": "Rest this unit (cost)",
         "effects": "Effects", "amount": "Amount", "to": "To",

@@ -31,7 +31,13 @@ UI = TabletUI(
         ),
         CardField("trap_type", "Trap type", "choice", ("", "normal", "continuous", "counter")),
         CardField(
-            "position", "Position", "choice", ("attack", "defense"), on_field_only=True, default="attack"
+            "position",
+            "Position",
+            "choice",
+            ("attack", "defense"),
+            on_field_only=True,
+            default="attack",
+            for_kinds=("monster",),
         ),
         CardField("face_up", "Face-up", "choice", YES_NO, on_field_only=True, default="yes"),
     ),  # fmt: skip

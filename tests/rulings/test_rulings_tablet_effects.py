@@ -365,3 +365,23 @@ def test_the_effect_menus_and_words_are_french_on_a_french_tablet(client):
         "Effet de Déclenchement (Vitesse de Sort 1), quand cette carte est détruite, "
         "optionnel (« vous pouvez ») : piocher 1 carte (vous)" in page
     )
+
+
+@pytest.mark.parametrize(
+    ("query", "french"),
+    [
+        ("chain", "Le Maillon de Chaîne 1 (Breaker) se résout. L'effet de Watcher est déclenché."),
+        ("triggers", "Aucun effet déclenché n'attend d'être mis en chaîne."),
+    ],
+)
+def test_the_answers_about_effects_read_in_french(client, query, french):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    document = with_effects(board(battle=True))
+    document["actions"] = [
+        {"player": "A", "type": "attack", "attacker": "A.monsters.0", "target": None},
+        {"player": "B", "type": "activate", "card": "B.spells_traps.0", "effect": 0},
+    ]
+    with translation.override("en"):
+        page = page_of(tap(client, document, f"ask:{query}"))
+    assert french in page
+    assert 'data-testid="ask-chain">Comment la Chaîne se résout-elle ?' in page

@@ -218,7 +218,7 @@ def _apply_op(request: HttpRequest, document: dict, op: str) -> tuple[dict, int 
         effect = tb.tablet_effect_build(game=game, values=post)
         return tb.tablet_effect_add(document=document, ref=post.get("effect_card", ""), effect=effect), -1
     if op.startswith("remove_effect:"):
-        _, ref, index = op.split(":", 2)
+        ref, _, index = op.removeprefix("remove_effect:").rpartition(":")
         return tb.tablet_effect_remove(document=document, ref=ref, index=index), -1
     if op == "add_card":
         zone = post.get("card_zone", "")

@@ -36,6 +36,7 @@ __all__ = [
 
 INT_KINDS = frozenset(("int", "amount", "count", "signed"))
 MAX_TEXT = 300
+MAX_NUMBER = 1_000_000
 # A reference to a card of the board, as the tablet's pickers give them ("B.monsters.0", "A.circles.V").
 REF = re.compile(r"[AB]\.[a-z_]+(\.[A-Za-z0-9_]+)?")
 
@@ -91,9 +92,12 @@ def _typed(menus: EffectMenus, kind: str, raw: str, choices: tuple[str, ...], na
         return raw == "yes"
     if kind in INT_KINDS:
         try:
-            return int(raw)
+            number = int(raw)
         except ValueError:
             raise ValueError(f"a whole number, not {raw!r}") from None
+        if abs(number) > MAX_NUMBER:  # the document must stay a JSON any reader takes (64-bit at most)
+            raise ValueError(f"at most {MAX_NUMBER:,} either way, not {raw}")
+        return number
     if kind == "card" and (raw in choices or REF.fullmatch(raw)):
         return raw
     if raw not in choices:

@@ -156,6 +156,12 @@ def test_choosing_a_timing_or_an_operation_shows_what_it_needs(client):
             "Cost 1, Amount: a whole number, 0 or more",
         ),
         ({**DESTROY_ATTACKER, "effect_card": ""}, "/effect/card", "choose the card that has this effect"),
+        (
+            {**DESTROY_ATTACKER, "effect_cost_0_op": "pay_lp", "effect_cost_0_amount": "9" * 30},
+            "/effect/cost/0/amount",
+            "Cost 1, Amount: at most 1,000,000 either way",
+        ),
+        ({**DESTROY_ATTACKER, "effect_card": "A.monsters.4"}, "/effect/card", "no card at A.monsters.4"),
     ],
 )
 def test_every_wrong_input_is_refused_naming_its_field(client, values, path, words):
@@ -176,6 +182,7 @@ def test_an_effect_is_removed_with_its_button(client):
     assert not errors_of(response)
     assert "effects" not in document_of(response)["state"]["players"]["A"]["monsters"][0]
     assert "/effect" in errors_of(tap(client, document, "remove_effect:A.monsters.0:3"))
+    assert "/card" in errors_of(tap(client, document, "remove_effect:nowhere"))
 
 
 def test_the_menus_are_the_engines_vocabulary(client, monkeypatch):

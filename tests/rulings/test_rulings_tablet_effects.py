@@ -392,3 +392,23 @@ def test_the_answers_about_effects_read_in_french(client, query, french):
         page = page_of(tap(client, document, f"ask:{query}"))
     assert french in page
     assert 'data-testid="ask-chain">Comment la Chaîne se résout-elle ?' in page
+
+
+def test_a_vanguard_skill_is_activated_and_asked_about_from_the_menus(client):
+    document = tb.tablet_document_new(game="vanguard")
+    document = document_of(tap(client, document, "add_effect", effect_card="A.circles.V", effect_kind="ACT",
+                               effect_effects_0_op="draw", effect_effects_0_amount="1"))  # fmt: skip
+    response = tap(client, document, "ask:can_activate", query_card="A.circles.V", query_skill="0")
+    assert not errors_of(response)
+    assert document_of(response)["query"] == {"kind": "can_activate", "card": "A.circles.V", "skill": 0}
+    assert 'data-testid="answer-legal">✓' in response.content.decode()
+    response = tap(client, document, "ask:auto_order", query_timing="placed", query_card="A.circles.V")
+    assert not errors_of(response)
+    assert "No AUTO skill triggers at that timing." in page_of(response)
+    response = tap(client, document, "add_action", action_player="A", action_type="activate",
+                   action_card="A.circles.V", action_skill="0")  # fmt: skip
+    assert not errors_of(response)
+    assert document_of(response)["actions"] == [
+        {"player": "A", "type": "activate", "card": "A.circles.V", "skill": 0}
+    ]
+    assert 'data-testid="verdict">legal' in response.content.decode()

@@ -392,6 +392,8 @@ def test_the_answers_about_effects_read_in_french(client, query, french):
         page = page_of(tap(client, document, f"ask:{query}"))
     assert french in page
     assert 'data-testid="ask-chain">Comment la Chaîne se résout-elle ?' in page
+    if query == "chain":  # the events of the resolution in French words too
+        assert "Type: Se résout" in page and "A · Déclenché" in page and "Au Cimetière: ✓" in page
 
 
 def test_a_vanguard_skill_is_activated_and_asked_about_from_the_menus(client):

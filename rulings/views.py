@@ -63,7 +63,9 @@ def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = Non
         "game": info,
         "games": games_list(),
         "zone_labels": ZONE_LABELS,
-        "query_labels": [(k, QUERY_LABELS[k], params) for k, params in ui.queries.items()],
+        "query_labels": [
+            (k, ui.query_labels.get(k) or QUERY_LABELS.get(k, k), params) for k, params in ui.queries.items()
+        ],
         "steps": steps,
         "errors": (errors or []) + view.errors,
         "sticky": sticky,

@@ -414,3 +414,10 @@ def test_a_vanguard_skill_is_activated_and_asked_about_from_the_menus(client):
         {"player": "A", "type": "activate", "card": "A.circles.V", "skill": 0}
     ]
     assert 'data-testid="verdict">legal' in response.content.decode()
+
+
+def test_each_game_names_its_own_questions(client):
+    page = page_of(tap(client, tb.tablet_document_new(game="vanguard"), "refresh"))
+    assert 'data-testid="ask-can_activate">Can this skill be activated now?' in page
+    page = page_of(tap(client, tb.tablet_document_new(game="yugioh"), "refresh"))
+    assert 'data-testid="ask-can_activate">Can this be activated now?' in page

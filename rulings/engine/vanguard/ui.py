@@ -7,7 +7,7 @@ Presentation only (which inputs to show); every rule stays in the engine. Labels
 from __future__ import annotations
 
 from ..plugin import PLAYER_QUERY, QUERY_LABELS, YES_NO, CardField, Param, TabletUI
-from .skill_menus import menus
+from .effect_menus import menus
 from .state import SKILL_TIMINGS
 
 VG_CIRCLES = ("V", "FL", "FR", "BL", "BC", "BR")

@@ -95,8 +95,8 @@ def menus() -> EffectMenus:
         },  # fmt: skip
         kinds={f"to_{verb}": targets for verb, targets in SKILL_EFFECTS.items() if targets != ("",)},
         labels={key: term.id for key, term in WORDS.items()},
-        build="rulings.engine.vanguard.skill_menus:build",
-        describe="rulings.engine.vanguard.skill_menus:describe",
+        build="rulings.engine.vanguard.effect_menus:build",
+        describe="rulings.engine.vanguard.effect_menus:describe",
     )
 
 

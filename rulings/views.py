@@ -74,9 +74,7 @@ def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = Non
         "query_params": _query_params(ui, sticky, document["game"], final),
         "effect_form": effect_form(ui, sticky, view.refs) if view.editable and view.board else None,
         "check_choices": ("none", *tb.VG_TRIGGERS),
-        "ref_words": {r.ref: r.label for r in tb.card_refs(game=document["game"], state=answer["state"])}
-        if answer
-        else {},
+        "ref_words": tb.answer_ref_words(game=document["game"], answer=answer) if answer else {},
         "ruleset_title": next(
             (rs["title"] for rs in info.rulesets if rs["key"] == document.get("ruleset")),
             document.get("ruleset"),
@@ -472,9 +470,7 @@ def ruling_detail(request: HttpRequest, slug: str) -> HttpResponse:
                 answer=ruling.answer, document=ruling.document, language=language_resolve()
             ),
             "can_review": can_review,
-            "ref_words": {
-                r.ref: r.label for r in tb.card_refs(game=ruling.game, state=ruling.answer["state"])
-            },
+            "ref_words": tb.answer_ref_words(game=ruling.game, answer=ruling.answer),
             "is_staff": ruling.event is not None and event_is_staff(user=request.user, event=ruling.event),
             "review_form": ReviewForm(
                 initial={"reviewed": ruling.reviewed, "comment": ruling.review_comment}

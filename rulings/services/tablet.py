@@ -527,6 +527,32 @@ def card_refs(*, game: str, state: JSON) -> list[CardRef]:
     return out
 
 
+def answer_ref_words(*, game: str, answer: JSON) -> dict[str, str]:
+    """References in plain words for an answer: the cards of its final board, and the cards the answer
+    names where the board does not have them (``{"card": "A.graveyard.0", "name": "Watcher"}``, after the
+    chain it asks about has resolved): "Player A's graveyard 1: Watcher"."""
+    words = {r.ref: r.label for r in card_refs(game=game, state=answer["state"])}
+
+    def named(value: Any) -> None:
+        if isinstance(value, dict):
+            ref, name = value.get("card"), value.get("name")
+            if isinstance(ref, str) and isinstance(name, str) and ref not in words:
+                player, _, rest = ref.partition(".")
+                zone, _, place = rest.partition(".")
+                if player in PLAYERS and zone:
+                    place = str(int(place) + 1) if place.isdigit() else place
+                    label = ZONE_LABELS.get(zone, zone)
+                    words[ref] = ref_text(player=player, zone_label=label, place=place, card={"name": name})
+            for item in value.values():
+                named(item)
+        elif isinstance(value, list):
+            for item in value:
+                named(item)
+
+    named(answer.get("answer"))
+    return words
+
+
 def action_label(*, action: JSON, names: Mapping[str, str], language: str = DEFAULT_LANGUAGE) -> str:
     """``A · Attack — Attacker: Gene-Warped Warwolf; Target: Mystic Tomato`` (references replaced by card
     names, the keys in the reader's words)."""

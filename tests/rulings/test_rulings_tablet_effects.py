@@ -257,6 +257,8 @@ def test_the_chain_question_shows_the_chain_resolving_and_the_trigger(client):
     ]
     page = page_of(tap(client, document, "ask:chain"))
     assert "Chain Link 1 (Breaker) resolves. Watcher's effect is triggered." in page
+    # the trigger is named where the chain leaves it, though the board still shows it on the field
+    assert "Player A's graveyard 1: Watcher, Name: Watcher, Effect: 0, Player: A" in page
     # then both pass: the waiting optional trigger is offered to chain_triggers
     document["actions"].append({"player": "A", "type": "pass"})
     page = page_of(tap(client, document, "refresh", action_type="chain_triggers"))

@@ -14,12 +14,13 @@ from dataclasses import replace
 from typing import Any
 
 from core.games import translated_label
+from rulings.engine.effect_form import INT_KINDS, choice_label, is_shown, label_of
 from rulings.engine.plugin import CardField, Param, TabletUI
 from rulings.engine.registry import UnknownGame, get_plugin, plugins
 
 GameUI = TabletUI
 
-__all__ = ["GAMES_UI", "QUERY_LABELS", "ZONE_LABELS", "CardField", "GameUI", "Param"]
+__all__ = ["GAMES_UI", "QUERY_LABELS", "ZONE_LABELS", "CardField", "GameUI", "Param", "effect_form"]
 
 _site: dict[str, tuple[TabletUI, TabletUI]] = {}  # key -> (the plug-in's description, the site's)
 
@@ -91,3 +92,79 @@ class _Labels(Mapping[str, Any]):
 GAMES_UI: Mapping[str, TabletUI] = _GamesUI()
 ZONE_LABELS: Mapping[str, Any] = _Labels("zone_labels")
 QUERY_LABELS: Mapping[str, Any] = _Labels("query_labels")
+
+
+# --- the "Add an effect" (or skill) builder, laid out for the template --------------------------------
+
+
+def _option_label(menus: Any, name: str, kind: str, value: str) -> Any:
+    english = choice_label(menus, name, kind, value)
+    return translated_label("tablet", english) if english else "—"
+
+
+def _options(
+    menus: Any, name: str, kind: str, choices: tuple[str, ...], blank: bool
+) -> list[tuple[str, Any]]:
+    out = [("", "—")] if blank and "" not in choices else []
+    return out + [(c, _option_label(menus, name, kind, c)) for c in choices]
+
+
+def effect_form(ui: TabletUI, values: Mapping[str, Any], refs: list[Any]) -> dict[str, Any] | None:
+    """The effect builder's inputs with what is chosen in each: its fields (those shown for the chosen
+    timing or kind), then each list of operations, one row per chosen operation and one empty row, each
+    row with its operation's operands. Labels in the page's language."""
+    menus = ui.effects
+    if menus is None:
+        return None
+    label = lambda key: translated_label("tablet", label_of(menus, key))  # noqa: E731
+    dependents = {p.shown_if[0] for p in menus.fields if p.shown_if}
+    fields = []
+    for param in menus.fields:
+        if not is_shown(param, values):
+            continue
+        choices = param.choices or tuple(menus.kinds.get(param.kind, ()))
+        fields.append(
+            {
+                "name": param.name,
+                "label": label(param.name),
+                "kind": param.kind,
+                "value": str(values.get(f"effect_{param.name}") or "") or param.default,
+                "options": _options(menus, param.name, param.kind, choices, blank=not param.default),
+                "refresh": param.name in dependents,
+            }
+        )
+    lists = []
+    for name, most in menus.lists:
+        chosen = [str(values.get(f"effect_{name}_{i}_op") or "") for i in range(most)]
+        used = max((i + 1 for i, op in enumerate(chosen) if op), default=0)
+        rows = []
+        for i in range(min(used + 1, most)):
+            op = chosen[i]
+            operands = []
+            for operand, kind in (menus.ops.get(op) or {}).items():
+                key = f"effect_{name}_{i}_{operand}"
+                options = None
+                if kind not in INT_KINDS:
+                    options = _options(menus, operand, kind, tuple(menus.kinds.get(kind, ())), blank=True)
+                    if kind == "card":
+                        options += [(r.ref, r.label) for r in refs]
+                operands.append(
+                    {"key": key, "name": operand, "label": label(operand), "kind": kind,
+                     "value": str(values.get(key) or ""), "options": options}
+                )  # fmt: skip
+            rows.append(
+                {
+                    "index": i,
+                    "key": f"effect_{name}_{i}_op",
+                    "op": op,
+                    "options": [("", "—"), *((o, _option_label(menus, "op", "op", o)) for o in menus.ops)],
+                    "operands": operands,
+                }
+            )
+        lists.append({"name": name, "label": label(name), "rows": rows})
+    return {
+        "title": translated_label("tablet", menus.title),
+        "card": str(values.get("effect_card") or ""),
+        "fields": fields,
+        "lists": lists,
+    }

@@ -22,7 +22,7 @@ from core.bounds import MAX_ROUND, parse_bounded_int
 from rulings.engine.registry import get_plugin
 
 from .forms import PenaltyForm, ReviewForm, SaveRulingForm
-from .games_ui import GAMES_UI, QUERY_LABELS, ZONE_LABELS
+from .games_ui import GAMES_UI, QUERY_LABELS, ZONE_LABELS, effect_form
 from .selectors import (
     catalogue_list,
     event_can_review,
@@ -53,6 +53,7 @@ def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = Non
     info = game_info(key=document["game"])
     answer = view.answer  # its explanations are in the page's language (tablet_view)
     steps = answer["steps"] if answer else []
+    final = answer["state"] if answer else document["state"]  # where the next action or the question applies
     position_index = view.positions.index(view.cursor) if view.cursor in view.positions else 0
     return {
         "view": view,
@@ -62,16 +63,18 @@ def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = Non
         "game": info,
         "games": games_list(),
         "zone_labels": ZONE_LABELS,
-        "query_labels": [(k, QUERY_LABELS[k], params) for k, params in ui.queries.items()],
+        "query_labels": [
+            (k, ui.query_labels.get(k) or QUERY_LABELS.get(k, k), params) for k, params in ui.queries.items()
+        ],
         "steps": steps,
         "errors": (errors or []) + view.errors,
         "sticky": sticky,
         "action_type": action_type,
-        "action_params": _action_params(ui, action_type, sticky),
+        "action_params": _action_params(ui, action_type, sticky, document["game"], final),
+        "query_params": _query_params(ui, sticky, document["game"], final),
+        "effect_form": effect_form(ui, sticky, view.refs) if view.editable and view.board else None,
         "check_choices": ("none", *tb.VG_TRIGGERS),
-        "ref_words": {r.ref: r.label for r in tb.card_refs(game=document["game"], state=answer["state"])}
-        if answer
-        else {},
+        "ref_words": tb.answer_ref_words(game=document["game"], answer=answer) if answer else {},
         "ruleset_title": next(
             (rs["title"] for rs in info.rulesets if rs["key"] == document.get("ruleset")),
             document.get("ruleset"),
@@ -95,17 +98,51 @@ def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = Non
 CHECK_SLOTS = 5  # how many revealed cards a check (or a mulligan's draw) row offers
 
 
-def _action_params(ui, action_type: str, sticky: Any) -> list[tuple[Any, list[str]]]:
-    """The builder's parameters with what is chosen in each (a suggested action fills them in)."""
+# The question inputs every game's "Ask" shows itself (the others come from the queries' parameters).
+SHARED_QUERY_INPUTS = ("player", "attacker", "target", "booster", "guardians", "interceptors")
+BOARD_KINDS = ("effect", "link", "pending")  # menus whose choices come from the board
+
+
+def _chosen(sticky: Any, key: str) -> list[str]:
+    chosen = sticky.getlist(key) if hasattr(sticky, "getlist") else [sticky.get(key, "")]
+    return [c for c in chosen if c]
+
+
+def _with_options(
+    params, sticky: Any, prefix: str, game: str, state: dict
+) -> list[tuple[Any, list[str], Any]]:
+    """Each parameter with what is chosen in it and, for the menus that depend on the board (the chosen
+    card's effects, the chain's links, the waiting triggers), their choices; ``refresh``: choosing it
+    changes another menu."""
     out = []
-    for param in ui.actions.get(action_type, ()):
-        key = f"action_{param.name}"
-        chosen = sticky.getlist(key) if hasattr(sticky, "getlist") else [sticky.get(key, "")]
-        chosen = [c for c in chosen if c]
+    card = (_chosen(sticky, f"{prefix}card") or [""])[0]
+    depends = any(p.kind == "effect" for p in params)
+    for param in params:
+        chosen = _chosen(sticky, f"{prefix}{param.name}")
         if param.kind == "checks":
             chosen = (chosen + [""] * CHECK_SLOTS)[:CHECK_SLOTS]
-        out.append((param, chosen))
+        options = None
+        if param.kind in BOARD_KINDS:
+            options = tb.builder_options(
+                game=game, state=state, kind=param.kind, card=card, language=language_resolve()
+            )
+        out.append((param, chosen, {"options": options, "refresh": depends and param.name == "card"}))
     return out
+
+
+def _action_params(ui, action_type: str, sticky: Any, game: str, state: dict) -> list:
+    """The builder's parameters with what is chosen in each (a suggested action fills them in)."""
+    return _with_options(ui.actions.get(action_type, ()), sticky, "action_", game, state)
+
+
+def _query_params(ui, sticky: Any, game: str, state: dict) -> list:
+    """The inputs the game's questions need beyond the shared ones (a card, its effect, a chain link…)."""
+    seen: dict[str, Any] = {}
+    for params in ui.queries.values():
+        for param in params:
+            if param.name not in SHARED_QUERY_INPUTS:
+                seen.setdefault(param.name, param)
+    return _with_options(tuple(seen.values()), sticky, "query_", game, state)
 
 
 def _card_search_url() -> str | None:
@@ -177,6 +214,12 @@ def _apply_op(request: HttpRequest, document: dict, op: str) -> tuple[dict, int 
         return tb.tablet_document_new(game=new_game, ruleset=ruleset), -1
     if op == "header":
         return tb.tablet_header_set(document=document, values=post), -1
+    if op == "add_effect":
+        effect = tb.tablet_effect_build(game=game, values=post)
+        return tb.tablet_effect_add(document=document, ref=post.get("effect_card", ""), effect=effect), -1
+    if op.startswith("remove_effect:"):
+        ref, _, index = op.removeprefix("remove_effect:").rpartition(":")
+        return tb.tablet_effect_remove(document=document, ref=ref, index=index), -1
     if op == "add_card":
         zone = post.get("card_zone", "")
         card = tb.tablet_card_build(game=game, values=post, on_field=zone in GAMES_UI[game].field_zones)
@@ -292,7 +335,9 @@ def tablet_op(request: HttpRequest) -> HttpResponse:
         return _save(request, document)
     if not errors:
         try:
+            before = document
             document, cursor = _apply_op(request, document, op)
+            sticky = _sticky_after(request.POST, op, before, document)
         except ReplayFailed as failure:
             errors = failure.errors
             if op.startswith("act:"):
@@ -316,6 +361,23 @@ def tablet_op(request: HttpRequest) -> HttpResponse:
     context = _tablet_context(request, view, sticky=sticky, errors=errors)
     template = "rulings/_workspace.html" if request.htmx else "rulings/tablet.html"
     return render(request, template, context)
+
+
+def _sticky_after(post, op: str, before: dict, after: dict):
+    """What the form keeps after a tap: an added effect's menus start afresh; the effect builder's card is
+    the card just added (its effects are usually next)."""
+    if op == "add_effect":
+        sticky = post.copy()
+        for key in [k for k in sticky if k.startswith("effect_") and k != "effect_card"]:
+            del sticky[key]
+        return sticky
+    if op == "add_card" or op.startswith("add_found:"):
+        added = tb.added_ref(game=after["game"], before=before["state"], after=after["state"])
+        if added:
+            sticky = post.copy()
+            sticky["effect_card"] = added
+            return sticky
+    return post
 
 
 def _save(request: HttpRequest, document: dict) -> HttpResponse:
@@ -408,9 +470,7 @@ def ruling_detail(request: HttpRequest, slug: str) -> HttpResponse:
                 answer=ruling.answer, document=ruling.document, language=language_resolve()
             ),
             "can_review": can_review,
-            "ref_words": {
-                r.ref: r.label for r in tb.card_refs(game=ruling.game, state=ruling.answer["state"])
-            },
+            "ref_words": tb.answer_ref_words(game=ruling.game, answer=ruling.answer),
             "is_staff": ruling.event is not None and event_is_staff(user=request.user, event=ruling.event),
             "review_form": ReviewForm(
                 initial={"reviewed": ruling.reviewed, "comment": ruling.review_comment}

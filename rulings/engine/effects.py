@@ -192,7 +192,7 @@ def _check_op(
         elif kind == "player" and value not in PLAYER_OPERANDS:
             error(f"{at}/{key}", f"one of {', '.join(PLAYER_OPERANDS)}")
         elif kind in ("amount", "count") and (
-            not _is_int(value) or not (kind == "amount") <= value <= 1_000_000
+            not _is_int(value) or not (0 if kind == "amount" else 1) <= value <= 1_000_000
         ):
             error(f"{at}/{key}", "a whole number" + (", 0 or more" if kind == "amount" else ", 1 or more"))
         elif kind == "signed" and (not _is_int(value) or abs(value) > 1_000_000):

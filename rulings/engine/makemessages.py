@@ -135,6 +135,8 @@ def _game_texts(found: Found) -> None:
         ui = plugin.ui
         labels = [field.label for field in ui.card_fields]
         labels += [*ui.zone_labels.values(), *ui.query_labels.values()]
+        if ui.effects is not None:  # its labels are terms("tablet", …) of the game's modules, found above
+            labels.append(ui.effects.title)
         for label in labels:
             found.add(
                 label, where=f"{key}/ui.py", context="tablet", note="the judge's tablet", template=False

@@ -44,6 +44,7 @@ __all__ = [
     "PLAYER_QUERY",
     "QUERY_LABELS",
     "CsvColumns",
+    "EffectMenus",
     "EventDefaults",
     "GamePlugin",
     "PENALTY_LEVELS",
@@ -90,14 +91,48 @@ class CardField:
     choices: tuple[str, ...] = ()
     on_field_only: bool = False
     default: str = ""
+    for_kinds: tuple[
+        str, ...
+    ] = ()  # only cards of these kinds (the "kind" field) have it: a Set trap no position
 
 
 @dataclass(frozen=True)
 class Param:
     name: str
-    kind: str  # ref | ref? | refs | player | to | int | choice | bool | circle | line | checks
+    # ref | ref? | refs | player | to | int | choice | bool | circle | line | checks; the effects' menus:
+    # effect (one of the chosen card's effects or skills), link (a link of the open chain), pending (the
+    # waiting optional triggers), text
+    kind: str
     required: bool = True
     choices: tuple[str, ...] = ()
+    shown_if: tuple[str, tuple[str, ...]] | None = None  # (another field, its values): shown only then
+    default: str = ""
+
+
+@dataclass(frozen=True)
+class EffectMenus:
+    """The tablet's "Add an effect" (or skill) builder, made of menus over the engine's own vocabulary.
+
+    ``fields`` are the effect's own fields (a timing, an event…); ``lists`` its lists of operations (the
+    name and how many rows the form offers at most); ``ops`` the engine's closed list of operations, each
+    with its operands and their kinds (the engine's own mapping, read when shown, so an operation added
+    there is offered at once); ``kinds`` the fixed choices of an operand kind (a ``card`` operand also
+    offers the board's cards). ``labels`` are English msgids (msgctxt ``"tablet"``) keyed
+    ``"<field or kind>:<value>"`` for choices and ``"<name>"`` for fields and operands. ``build``
+    (``"module:function"``, called with the typed form values, see ``rulings.engine.effect_form``) makes
+    the effect's JSON; ``describe`` (called with the JSON and the board's names of references) says it
+    in plain words (a Message).
+    """
+
+    card_key: str  # where a card keeps them: "effects", "skills"
+    title: str  # "Add an effect"
+    fields: tuple[Param, ...]
+    lists: tuple[tuple[str, int], ...]
+    ops: Mapping[str, Mapping[str, str]]
+    kinds: Mapping[str, tuple[str, ...]]
+    labels: Mapping[str, str]
+    build: str
+    describe: str
 
 
 YES_NO = ("yes", "no")
@@ -128,6 +163,8 @@ class TabletUI:
     empty_state: dict[str, Any] = field(default_factory=dict)
     zone_labels: dict[str, str] = field(default_factory=dict)  # zone -> English label
     query_labels: dict[str, str] = field(default_factory=lambda: dict(QUERY_LABELS))  # query -> label
+    effects: EffectMenus | None = None  # cards carry effects (or skills) built by menus
+    state_flags: tuple[str, ...] = ()  # top-level true/false options of the state ("battle_steps")
 
 
 # --- events ------------------------------------------------------------------------------------------

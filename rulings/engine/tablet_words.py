@@ -84,6 +84,22 @@ WORDS = terms(
         "tings_gained": "Tings gained", "tings_to_win": "Tings to win",
         "tributes_needed": "Tributes needed", "triggers": "Triggers", "type": "Type",
         "unlimited_copies": "Unlimited copies", "waits": "Waits", "when": "When", "winner": "Winner",
+        # the effects' questions and the step-by-step battle
+        "battle_end": "End of the battle", "battle_steps": "Step-by-step Battle Phase",
+        # what happened, as the answers about effects list it (a chain's resolution, a skill's)
+        "resolve": "Resolves", "triggered": "Triggered", "no_effect": "No effect", "negated": "Negated",
+        "summon_negated": "Summon negated", "pay_lp": "LP paid", "modify_atk": "ATK changed",
+        "modify_def": "DEF changed", "banish": "Banished", "return_to_hand": "Returned to the hand",
+        "return_to_deck": "Returned to the Deck", "return_to_extra_deck": "Returned to the Extra Deck",
+        "change_control": "Control changed", "end_battle_phase": "Battle Phase ended", "declined": "Declined",
+        "cannot_activate": "Cannot be activated", "effect_damage": "Effect damage",
+        "sent_to_graveyard": "Sent to the Graveyard", "to_graveyard": "To the Graveyard", "step": "Step",
+        "battle_step": "Battle step", "attack_declared": "Attack declared", "replay": "Replay",
+        "attack_ends": "The attack ends", "flip": "Flipped face-up", "battle_damage": "Battle damage",
+        "skill_triggered": "Skill triggered", "skill_resolves": "Skill resolves",
+        "skill_waits": "Skill waits",
+        "skill_declined": "Skill declined", "counter_blast": "Counter blast", "soul_blast": "Soul blast",
+        "soul_charge": "Soul charge", "counter_charge": "Counter charge", "rest": "Rested", "unit": "Unit",
     },
 )  # fmt: skip
 

@@ -15,7 +15,8 @@ from typing import Any
 from django.utils.translation import get_language, gettext
 
 from rulings.engine.base import MalformedDocument
-from rulings.engine.i18n import DEFAULT_LANGUAGE
+from rulings.engine.effect_form import EffectInputError, build_effect, describe_effect
+from rulings.engine.i18n import DEFAULT_LANGUAGE, render
 from rulings.engine.registry import get_game
 from rulings.engine.tablet_words import word
 from rulings.games_ui import GAMES_UI, ZONE_LABELS, GameUI
@@ -102,6 +103,8 @@ def tablet_card_build(*, game: str, values: Mapping[str, str], on_field: bool) -
     card: JSON = {}
     for spec in ui.card_fields:
         if spec.on_field_only and not on_field:
+            continue
+        if spec.for_kinds and values.get("card_kind", spec.for_kinds[0]) not in spec.for_kinds:
             continue
         raw = (values.get(f"card_{spec.name}") or "").strip()
         if raw == "":
@@ -215,6 +218,111 @@ def tablet_card_toggle(*, document: JSON, ref: str, flag: str) -> JSON:
     return _with_state(document, state)
 
 
+# --- effects (Yu-Gi-Oh!) and skills (Vanguard), built by menus ---------------------------------------
+
+
+def _menus(game: str):
+    menus = game_ui(game=game).effects
+    if menus is None:
+        raise _fail("/effect", "the cards of this game carry no effects")
+    return menus
+
+
+def tablet_effect_build(*, game: str, values: Mapping[str, Any]) -> JSON:
+    """One effect (or skill) from the tablet's menus; every wrong field named in its error."""
+    try:
+        return build_effect(_menus(game), values)
+    except EffectInputError as problem:
+        raise ReplayFailed([{"path": path, "message": message} for path, message in problem.errors]) from None
+
+
+def tablet_effect_add(*, document: JSON, ref: str, effect: JSON) -> JSON:
+    """Give the card at ``ref`` one more effect (at most 10, as the engine reads them)."""
+    key = _menus(document["game"]).card_key
+    if not ref:
+        raise _fail("/effect/card", "choose the card that has this effect")
+    state = copy.deepcopy(document["state"])
+    container, slot = _locate(state, ref)
+    card = container[slot]
+    if not isinstance(card, dict):
+        raise _fail("/effect/card", f"no card at {ref}")
+    card[key] = [*card.get(key, []), effect]
+    return _with_state(document, state)
+
+
+def tablet_effect_remove(*, document: JSON, ref: str, index: str) -> JSON:
+    key = _menus(document["game"]).card_key
+    state = copy.deepcopy(document["state"])
+    container, slot = _locate(state, ref)
+    card = container[slot]
+    effects = card.get(key) if isinstance(card, dict) else None
+    if not effects or not index.isdigit() or int(index) >= len(effects):
+        raise _fail("/effect", f"{ref} has no effect {index}")
+    effects.pop(int(index))
+    if not effects:
+        del card[key]
+    return _with_state(document, state)
+
+
+def effect_words(*, game: str, card: Any, names: Mapping[str, str], language: str) -> list[tuple[int, str]]:
+    """The effects (or skills) of a card in plain words, each with its index."""
+    menus = game_ui(game=game).effects
+    if menus is None or not isinstance(card, dict):
+        return []
+    out = []
+    for index, effect in enumerate(card.get(menus.card_key) or []):
+        words = describe_effect(menus, effect, names, card)
+        out.append((index, render(words, language) if words is not None else str(effect)))
+    return out
+
+
+def _card_at(state: JSON, ref: str) -> Any:
+    try:
+        container, slot = _locate(state, ref)
+    except ReplayFailed:
+        return None
+    return container[slot]
+
+
+def builder_options(*, game: str, state: JSON, kind: str, card: str, language: str) -> list[tuple[str, str]]:
+    """The choices of a builder's menu that depend on the board: ``effect`` (the effects or skills of the
+    chosen card), ``link`` (the open chain's links), ``pending`` (the waiting optional triggers)."""
+    names = _names(state, game)
+    if kind == "effect":
+        words = effect_words(game=game, card=_card_at(state, card), names=names, language=language)
+        return [(str(i), f"{i + 1}. {text}") for i, text in words]
+    if kind == "link":
+        words = gettext("Chain Link %(n)s: %(player)s · %(card)s")
+        return [
+            (
+                str(n),
+                words % {"n": n, "player": link.get("player", "?"), "card": names.get(link.get("card"), "?")},
+            )
+            for n, link in enumerate(state.get("chain") or [], 1)
+        ]
+    if kind == "pending":
+        out = []
+        for waiting in state.get("pending_triggers") or []:
+            ref = waiting.get("card", "")
+            found = _card_at(state, ref)
+            index = waiting.get("effect", 0)
+            effects = (found or {}).get("effects") or []
+            if index < len(effects) and effects[index].get("optional"):
+                words = dict(effect_words(game=game, card=found, names=names, language=language))
+                out.append((ref, f"{names.get(ref, ref)}: {words.get(index, '')}"))
+        return out
+    return []
+
+
+def added_ref(*, game: str, before: JSON, after: JSON) -> str:
+    """The reference of the card an edit put on the board (the first place whose card changed)."""
+    old = {r.ref: r for r in card_refs(game=game, state=before)}
+    for ref in card_refs(game=game, state=after):
+        if ref.ref not in old or old[ref.ref].label != ref.label:
+            return ref.ref
+    return ""
+
+
 def tablet_header_set(*, document: JSON, values: Mapping[str, str]) -> JSON:
     """Turn, turn player, phase, each player's numbers (LP, deck, tings…) and true/false flags."""
     ui = game_ui(game=document["game"])
@@ -225,6 +333,8 @@ def tablet_header_set(*, document: JSON, values: Mapping[str, str]) -> JSON:
         state["turn_player"] = values["turn_player"]
     if values.get("phase") in ui.phases:
         state["phase"] = values["phase"]
+    for flag in ui.state_flags:
+        state[flag] = values.get(flag) == "on"
     for player in PLAYERS:
         side = state["players"][player]
         for key, value in list(side.items()):
@@ -255,7 +365,7 @@ def _params(ui_params, values: Mapping[str, Any], prefix: str) -> JSON:
     out: JSON = {}
     for param in ui_params:
         key = f"{prefix}{param.name}"
-        if param.kind == "refs":
+        if param.kind in ("refs", "pending"):
             chosen = (
                 [v for v in values.getlist(key) if v] if hasattr(values, "getlist") else values.get(key, [])
             )
@@ -280,7 +390,8 @@ def _params(ui_params, values: Mapping[str, Any], prefix: str) -> JSON:
         if param.kind == "bool":
             out[param.name] = raw == "yes"
         else:
-            out[param.name] = _int(raw, f"/{param.name}") if param.kind == "int" else raw
+            numeric = param.kind in ("int", "effect", "link")
+            out[param.name] = _int(raw, f"/{param.name}") if numeric else raw
     return out
 
 
@@ -416,6 +527,32 @@ def card_refs(*, game: str, state: JSON) -> list[CardRef]:
     return out
 
 
+def answer_ref_words(*, game: str, answer: JSON) -> dict[str, str]:
+    """References in plain words for an answer: the cards of its final board, and the cards the answer
+    names where the board does not have them (``{"card": "A.graveyard.0", "name": "Watcher"}``, after the
+    chain it asks about has resolved): "Player A's graveyard 1: Watcher"."""
+    words = {r.ref: r.label for r in card_refs(game=game, state=answer["state"])}
+
+    def named(value: Any) -> None:
+        if isinstance(value, dict):
+            ref, name = value.get("card"), value.get("name")
+            if isinstance(ref, str) and isinstance(name, str) and ref not in words:
+                player, _, rest = ref.partition(".")
+                zone, _, place = rest.partition(".")
+                if player in PLAYERS and zone:
+                    place = str(int(place) + 1) if place.isdigit() else place
+                    label = ZONE_LABELS.get(zone, zone)
+                    words[ref] = ref_text(player=player, zone_label=label, place=place, card={"name": name})
+            for item in value.values():
+                named(item)
+        elif isinstance(value, list):
+            for item in value:
+                named(item)
+
+    named(answer.get("answer"))
+    return words
+
+
 def action_label(*, action: JSON, names: Mapping[str, str], language: str = DEFAULT_LANGUAGE) -> str:
     """``A · Attack — Attacker: Gene-Warped Warwolf; Target: Mystic Tomato`` (references replaced by card
     names, the keys in the reader's words)."""
@@ -531,10 +668,11 @@ def _stats(card: JSON, language: str = DEFAULT_LANGUAGE) -> str:
     return " · ".join(parts)
 
 
-def _cell(player: str, zone: str, slot: Any, card: Any, on_field: bool, language: str) -> JSON:
+def _cell(player: str, zone: str, slot: Any, card: Any, on_field: bool, language: str, words=None) -> JSON:
     ref = f"{player}.{zone}" if slot is None else f"{player}.{zone}.{slot}"
     if not isinstance(card, dict):
         return {"ref": ref, "slot": slot, "card": None}
+    effects = words(card) if words is not None else []
     flags = [(k, v) for k, v in card.items() if isinstance(v, bool) and on_field and k != "sentinel"]
     return {
         "ref": ref,
@@ -545,12 +683,18 @@ def _cell(player: str, zone: str, slot: Any, card: Any, on_field: bool, language
         "position": card.get("position"),
         "face_down": card.get("face_up") is False,
         "flags": flags,
+        "effects": effects,
     }
 
 
 def board_layout(*, game: str, state: JSON, language: str = DEFAULT_LANGUAGE) -> list[JSON]:
     """Both players (B on top, A below), each with numbers, flags and zones of cells."""
     ui = game_ui(game=game)
+    names = _names(state, game) if ui.effects is not None else {}
+
+    def words(card: JSON) -> list[tuple[int, str]]:
+        return effect_words(game=game, card=card, names=names, language=language)
+
     players = []
     for player in ("B", "A"):
         side = state.get("players", {}).get(player, {})
@@ -564,15 +708,17 @@ def board_layout(*, game: str, state: JSON, language: str = DEFAULT_LANGUAGE) ->
             on_field = zone in ui.field_zones
             if zone in ui.keyed_zones:
                 cells = [
-                    _cell(player, zone, k, (value or {}).get(k), on_field, language)
+                    _cell(player, zone, k, (value or {}).get(k), on_field, language, words)
                     for k in ui.keyed_zones[zone]
                 ]
                 kind = "keyed"
             elif zone in ui.single_zones:
-                cells = [_cell(player, zone, None, value, on_field, language)]
+                cells = [_cell(player, zone, None, value, on_field, language, words)]
                 kind = "single"
             else:
-                cells = [_cell(player, zone, i, c, on_field, language) for i, c in enumerate(value or [])]
+                cells = [
+                    _cell(player, zone, i, c, on_field, language, words) for i, c in enumerate(value or [])
+                ]
                 kind = "slots" if zone in ui.slot_zones else "list"
             zones.append({"key": zone, "label": ZONE_LABELS.get(zone, zone), "kind": kind, "cells": cells})
         players.append({"side": player, "numbers": numbers, "flags": flags, "zones": zones})

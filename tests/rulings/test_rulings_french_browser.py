@@ -31,3 +31,37 @@ def test_tablet_in_french_explains_in_french(live_server, page_at):
     expect(panel.get_by_test_id("passage")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     save_screenshot(page, "rulings/tablet-yugioh-french")
+
+
+def test_the_effect_menus_are_french_on_a_french_tablet(live_server, page_at):
+    page = page_at("tablet")
+    page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": "fr", "url": live_server.url}])
+    tablet = Tablet(page, live_server.url).open("yugioh")
+    tablet.add_card("B", "spells_traps", name="Breaker", kind="trap", trap_type="normal", face_up="no")
+    expect(page.get_by_test_id("add-effect")).to_contain_text("Ajouter un effet")
+    timings = page.get_by_test_id("effect-timing").locator("option").all_inner_texts()
+    assert timings == [
+        "—",
+        "Effet d'Ignition",
+        "Effet Rapide",
+        "Effet de Déclenchement",
+        "Effet Continu",
+        "Effet FLIP",
+    ]
+    tablet.set(page.get_by_test_id("effect-timing"), "trigger")
+    expect(page.get_by_test_id("effect-event").locator("option[value=destroyed]")).to_have_text(
+        "cette carte est détruite"
+    )
+    tablet.set(page.get_by_test_id("effect-timing"), "quick")
+    tablet.set(page.get_by_test_id("effect-does-0-op"), "destroy")
+    expect(page.get_by_test_id("effect-does-0-op").locator("option:checked")).to_have_text("Détruire")
+    expect(page.get_by_test_id("effect-does-0-card").locator("option[value=attacker]")).to_have_text(
+        "le monstre attaquant"
+    )
+    tablet.set(page.get_by_test_id("effect-does-0-card"), "attacker")
+    tablet.tap(page.get_by_test_id("add-effect-button"))
+    expect(page.get_by_test_id("effects-B.spells_traps.0")).to_contain_text(
+        "Effet Rapide (Vitesse de Sort 2) : détruire le monstre attaquant"
+    )
+    expect(page.get_by_test_id("ask-chain")).to_have_text("Comment la Chaîne se résout-elle ?")
+    save_screenshot(page, "rulings/tablet-yugioh-effects-french")

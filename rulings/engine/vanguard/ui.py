@@ -6,7 +6,9 @@ Presentation only (which inputs to show); every rule stays in the engine. Labels
 
 from __future__ import annotations
 
-from ..plugin import PLAYER_QUERY, YES_NO, CardField, Param, TabletUI
+from ..plugin import PLAYER_QUERY, QUERY_LABELS, YES_NO, CardField, Param, TabletUI
+from .effect_menus import menus
+from .state import SKILL_TIMINGS
 
 VG_CIRCLES = ("V", "FL", "FR", "BL", "BC", "BR")
 UI = TabletUI(
@@ -50,12 +52,12 @@ UI = TabletUI(
         "end_turn": (),
         "activate": (
             Param("card", "ref"),
-            Param("skill", "int", required=False),
+            Param("skill", "effect", required=False),
             Param("target", "ref", required=False),
         ),
         "resolve_skill": (
             Param("card", "ref"),
-            Param("skill", "int", required=False),
+            Param("skill", "effect", required=False),
             Param("pay", "bool", required=False, choices=("", "yes", "no")),
             Param("target", "ref", required=False),
         ),
@@ -70,6 +72,20 @@ UI = TabletUI(
         ),
         "deck_out": PLAYER_QUERY,
         "legal_actions": PLAYER_QUERY,
+        "can_activate": (
+            Param("card", "ref"),
+            Param("skill", "effect", required=False),
+            Param("target", "ref", required=False),
+        ),
+        "auto_order": (
+            Param(
+                "timing", "choice", choices=tuple(t for t in SKILL_TIMINGS if t not in ("boost", "attacked"))
+            ),
+            Param("card", "ref", required=False),
+            Param("attacker", "ref", required=False),
+            Param("target", "ref", required=False),
+            Param("booster", "ref", required=False),
+        ),
     },
     empty_state={
         "turn": 3,
@@ -92,4 +108,10 @@ UI = TabletUI(
         "soul": "Soul",
         "drop": "Drop zone",
     },
+    query_labels={
+        **QUERY_LABELS,
+        "can_activate": "Can this skill be activated now?",
+        "auto_order": "Which AUTO skills, in which order?",
+    },
+    effects=menus(),
 )

@@ -284,7 +284,7 @@ def _chain(state: State) -> JSON:
         "resolution": [event.to_json() for event in events],
         "lp_after": {side: after.players[side].lp for side in ("A", "B")},
         "triggers": [
-            {"card": find_card(after, card), "effect": index, "player": player}
+            {"card": find_card(after, card), "name": card.name, "effect": index, "player": player}
             for player, card, index, _o in segoc_order(after, after.pending)
         ],
         "rules": list(dict.fromkeys(["YGO-CHAIN-RESOLVE", *(r for e in events for r in e.rules)])),

@@ -7,6 +7,7 @@ Presentation only (which inputs to show); every rule stays in the engine. Labels
 from __future__ import annotations
 
 from ..plugin import ATTACK, PLAYER_QUERY, QUERY_LABELS, YES_NO, CardField, Param, TabletUI
+from .effect_menus import menus
 
 UI = TabletUI(
     key="yugioh",
@@ -30,7 +31,13 @@ UI = TabletUI(
         ),
         CardField("trap_type", "Trap type", "choice", ("", "normal", "continuous", "counter")),
         CardField(
-            "position", "Position", "choice", ("attack", "defense"), on_field_only=True, default="attack"
+            "position",
+            "Position",
+            "choice",
+            ("attack", "defense"),
+            on_field_only=True,
+            default="attack",
+            for_kinds=("monster",),
         ),
         CardField("face_up", "Face-up", "choice", YES_NO, on_field_only=True, default="yes"),
     ),  # fmt: skip
@@ -44,14 +51,15 @@ UI = TabletUI(
         "set_spell_trap": (Param("card", "ref"),),
         "activate": (
             Param("card", "ref"),
+            Param("effect", "effect", required=False),
             Param("target", "ref", required=False),
-            Param("in_response_to", "int", required=False),
+            Param("in_response_to", "link", required=False),
         ),
         "attack": ATTACK,
         "next_phase": (),
         "end_turn": (),
         "pass": (),
-        "chain_triggers": (Param("optional", "refs", required=False),),
+        "chain_triggers": (Param("optional", "pending", required=False),),
         "draw": (Param("count", "int", required=False),),
         "discard": (Param("cards", "refs"),),
         "inflict_damage": (Param("to", "to"), Param("amount", "int")),
@@ -66,6 +74,14 @@ UI = TabletUI(
         "hand_limit": PLAYER_QUERY,
         "deck_out": PLAYER_QUERY,
         "legal_actions": PLAYER_QUERY,
+        "can_activate": (
+            Param("card", "ref"),
+            Param("effect", "effect", required=False),
+            Param("in_response_to", "link", required=False),
+        ),
+        "chain": (),
+        "triggers": (),
+        "missed_timing": (Param("card", "ref"),),
     },
     empty_state={
         "turn": 3,
@@ -82,5 +98,15 @@ UI = TabletUI(
         "banished": "Banished",
         "extra_deck": "Extra Deck",
     },
-    query_labels={**QUERY_LABELS, "legal_summons": "Legal summons", "hand_limit": "Hand limit"},
+    query_labels={
+        **QUERY_LABELS,
+        "legal_summons": "Legal summons",
+        "hand_limit": "Hand limit",
+        "can_activate": "Can this be activated now?",
+        "chain": "What does the chain resolve to?",
+        "triggers": "Which triggers, in which order?",
+        "missed_timing": "Did it miss the timing?",
+    },
+    effects=menus(),
+    state_flags=("battle_steps",),
 )

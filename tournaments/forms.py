@@ -44,6 +44,14 @@ def rule_set_choices() -> list:
     return choices
 
 
+def say_time_zone(form: forms.Form) -> None:
+    """A datetime-local box has no time zone: each one's help says which zone its time is read in."""
+    zone = _("Times are in the %(zone)s time zone.") % {"zone": timezone.get_current_timezone_name()}
+    for field in form.fields.values():
+        if isinstance(field, forms.DateTimeField):
+            field.help_text = f"{field.help_text} {zone}".strip()
+
+
 def rule_set_clean(form: forms.Form, data: dict) -> dict:
     """A `game:key` option back to the engine's key, refused (on `rule_set`) when it is another game's."""
     game, _sep, key = (data.get("rule_set") or "").rpartition(":")
@@ -140,12 +148,7 @@ class EventForm(forms.ModelForm):
         for name in ("win_floor", "dropped_figures"):
             if name in self.fields:
                 self.fields[name].required = False
-        # A datetime-local box has no time zone: say which one the times are read in.
-        zone = _("Times are in the %(zone)s time zone.") % {"zone": timezone.get_current_timezone_name()}
-        for name in ("decklist_deadline", "self_check_in_opens", "self_check_in_closes"):
-            if name in self.fields:
-                field = self.fields[name]
-                field.help_text = f"{field.help_text} {zone}".strip()
+        say_time_zone(self)
 
     def clean(self):
         data = super().clean()

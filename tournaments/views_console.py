@@ -29,6 +29,7 @@ from tournaments.forms import (
     banlist_choices,
     rule_set_choices,
     rule_set_clean,
+    say_time_zone,
 )
 from tournaments.models import (
     Event,
@@ -118,6 +119,10 @@ class EventForm(forms.Form):
     self_check_in_staff_only = forms.BooleanField(
         label=gettext_lazy("Check-in by the staff only (the check-in desk)"), required=False
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        say_time_zone(self)
 
     def clean(self):
         return rule_set_clean(self, super().clean())

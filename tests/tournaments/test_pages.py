@@ -125,3 +125,11 @@ def test_organizer_adds_a_judge_and_a_late_entry(client, organizer):
     assert late.first_round == 2 and late.status == "checked_in"
     response = client.post(f"/events/{event.pk}/people/", {"username": "nobody", "as": "judge"}, follow=True)
     assert b"No user with the name" in response.content
+
+
+def test_the_datetime_boxes_say_their_time_zone(client, organizer):
+    """A datetime-local box carries no zone: the event forms say which one their times are read in."""
+    client.force_login(organizer)
+    for url in ("/events/new/", "/events/console/day/"):
+        page = client.get(url).content.decode()
+        assert "Times are in the Europe/Paris time zone." in page, url

@@ -238,11 +238,15 @@ def test_tournament_day_journey(live_server, page_at, viewport_name, tmp_path, c
     orga.goto(f"{base}/events/{event.pk}/console/")
     orga.get_by_test_id("start-top-cut").click()
     orga.get_by_test_id("bracket").wait_for()
-    for number in (4, 5):
-        orga.goto(f"{base}/events/{event.pk}/console/")
-        for match in _open_matches(event, number):
+    orga.goto(f"{base}/events/{event.pk}/console/")
+    for number, next_step in ((4, "round 5 of the top cut is paired"), (5, "the event is finished")):
+        *first_matches, last = _open_matches(event, number)
+        for match in first_matches:
             orga.get_by_test_id(f"quick-{match.table}-2-0").click()
             orga.get_by_test_id(f"saved-{match.table}").wait_for()
+        # the round's last result pairs the next one (or ends the event): the console shows itself again
+        orga.get_by_test_id(f"quick-{last.table}-2-0").click()
+        orga.locator(".message.success", has_text=next_step).wait_for()
     assert Round.objects.filter(event=event, stage="top_cut").count() == 2
     event.refresh_from_db()
     assert event.status == "finished"

@@ -509,9 +509,12 @@ def _write_new(
 def _write_direct(
     *, rows: list[tuple[int, str]], fields: dict[str, dict], job, now, pace: _LockPacer
 ) -> None:
-    values = [(pk, {**fields[key], "updated_at": now}) for pk, key in rows]
+    sql, params = _update_statement(
+        [(pk, {**fields[key], "updated_at": now}) for pk, key in rows], DIRECT_FIELDS
+    )
     with pace.writing():
-        _update_rows(values, DIRECT_FIELDS)
+        with connection.cursor() as cursor:
+            cursor.executemany(sql, params)
         _count(job, updated=len(rows))
 
 
@@ -663,17 +666,16 @@ def _finish(*, job: CardImport, game: str) -> ImportResult:
     )
 
 
-def _update_rows(rows: list[tuple[int, dict]], names: Iterable[str]) -> None:
-    """UPDATE … WHERE id = … for each card, with executemany: ``bulk_update`` builds one CASE per field
-    and row, which takes close to a minute for the whole Yu-Gi-Oh! pool; this takes about a second."""
+def _update_statement(rows: list[tuple[int, dict]], names: Iterable[str]) -> tuple[str, list[list]]:
+    """UPDATE … WHERE id = … and each card's parameters, for executemany (prepared before the transaction):
+    ``bulk_update`` builds one CASE per field and row, which takes close to a minute for the whole Yu-Gi-Oh!
+    pool; this takes about a second."""
     fields = [Card._meta.get_field(name) for name in names]
     quote = connection.ops.quote_name
     assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
     sql = f"UPDATE {quote(Card._meta.db_table)} SET {assignments} WHERE {quote('id')} = %s"  # noqa: S608
     prepare = [(f.attname, _preparer(f)) for f in fields]
-    params = [[to_sql(values[name]) for name, to_sql in prepare] + [pk] for pk, values in rows]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
+    return sql, [[to_sql(values[name]) for name, to_sql in prepare] + [pk] for pk, values in rows]
 
 
 def cards_import_file(

@@ -447,3 +447,33 @@ def test_a_worker_killed_mid_import_resumes_when_the_task_comes_back(settings, a
     monkeypatch.setattr(service, "_write_new", real_write)
     result = card_import_run(import_id=job.pk)  # the redelivered task (acks_late)
     assert result.created == 30 and Card.objects.count() == 30
+
+
+TASK_ID = "0b7e1f8c-3d2a-4f5e-9a6b-1c2d3e4f5a6b"
+
+
+def test_the_import_page_shows_progress_while_running_and_the_final_counts_when_done(
+    client, admin, monkeypatch
+):
+    """While the worker imports, the page shows the task's progress and fetches itself again (no reload
+    needed); once done it stops polling and shows the final counts."""
+    from core.progress import TaskStatus
+
+    job = CardImport.objects.create(
+        game="yugioh", filename="cards.json", status=CardImport.Status.RUNNING, task_id=TASK_ID,
+        total=14218, created=4000, created_by=admin,
+    )  # fmt: skip
+    running = TaskStatus(TASK_ID, "PROGRESS", 4000, 14218, "4000 of 14218 cards", False, False, None)
+    monkeypatch.setattr("decks.views.task_status_or_unavailable", lambda task_id: running)
+    client.force_login(admin)
+    page = client.get(f"/decks/imports/{job.pk}/").content.decode()
+    assert 'data-testid="import-progress"' in page and "28% 4000 of 14218 cards" in page
+    assert f'hx-get="/tasks/{TASK_ID}/"' in page  # the progress bar polls the task
+    assert f'hx-get="/decks/imports/{job.pk}/" hx-select="#import-summary"' in page  # the page refreshes
+    assert "14218 cards in the file: 4000 new" in page
+
+    CardImport.objects.filter(pk=job.pk).update(status=CardImport.Status.DONE, created=14218)
+    page = client.get(f"/decks/imports/{job.pk}/").content.decode()
+    assert 'data-testid="import-progress"' not in page and "hx-get" not in page
+    assert ">Done</span>" in page
+    assert "14218 cards in the file: 14218 new, 0 updated (rarity, sets, source), 0 unchanged." in page

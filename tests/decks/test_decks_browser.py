@@ -148,3 +148,32 @@ def test_tablet_judge_picks_a_deck_check_and_sees_the_differences(live_server, p
     assert "Raigeki" in differences and "3" in differences and "2" in differences
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     save_screenshot(page, "decks/deck-check-tablet")
+
+
+def test_the_import_page_updates_itself_until_the_import_is_done(live_server, page_at):
+    from playwright.sync_api import expect
+
+    from decks.models import CardImport
+
+    User.objects.create_user(
+        "b-admin", password="pw-admin-123", role=Role.ORGANIZER, is_staff=True, is_superuser=True
+    )
+    job = CardImport.objects.create(
+        game="yugioh", filename="cards.json", status=CardImport.Status.RUNNING,
+        task_id="0b7e1f8c-3d2a-4f5e-9a6b-1c2d3e4f5a6b", total=14218, created=4000,
+    )  # fmt: skip
+    page = page_at("tablet")
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "b-admin")
+    page.fill("#id_password", "pw-admin-123")
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/", wait_until="domcontentloaded")
+    page.goto(f"{live_server.url}/decks/imports/{job.pk}/")
+    assert "4000 new" in page.get_by_test_id("import-counts").inner_text()
+    assert page.get_by_test_id("import-progress").count() == 1
+
+    CardImport.objects.filter(pk=job.pk).update(status=CardImport.Status.DONE, created=14218)
+    # no reload: the page's own polling brings the final counts and drops the progress bar
+    expect(page.get_by_test_id("import-counts")).to_contain_text("14218 new", timeout=15_000)
+    assert page.get_by_test_id("import-progress").count() == 0
+    assert page.get_by_test_id("import-status").inner_text().startswith("Done")

@@ -148,3 +148,30 @@ def test_import_banlist_twice_and_broken_line(tmp_path):
 def test_missing_file_is_a_clear_error():
     with pytest.raises(CommandError, match="no such file"):
         call_command("import_cards", "--game", "yugioh", "/nonexistent/cards.json")
+
+
+def test_the_import_prepares_each_row_as_django_would():
+    """The importer prepares rows' SQL parameters without Django's per-value layers; they must equal what
+    ``Field.get_db_prep_save`` gives, for every column (JSON, text, numbers, none, the shared time)."""
+    from django.db import connection
+    from django.utils import timezone
+
+    from decks.cardfiles import read_cards
+    from decks.services.cards import _card_rows, card_fields_from_record
+
+    data = (FIXTURES / "yugioh-cards.json").read_bytes()
+    fields = {
+        r["key"]: card_fields_from_record(r) for r in read_cards(data, game="yugioh", filename="x.json")
+    }
+    fields["limited"] = {**next(iter(fields.values())), "max_copies": 1, "name_fr": "", "stats": {}}
+    keys, now = sorted(fields), timezone.now()
+    names, rows = _card_rows(game="yugioh", keys=keys, fields=fields, now=now)
+    columns = [Card._meta.get_field(name) for name in names]
+    assert {"game", "key", "name", "stats", "max_copies", "updated_at"} <= set(names)
+    for key, row in zip(keys, rows, strict=True):
+        values = {**fields[key], "game": "yugioh", "key": key, "updated_at": now}
+        expected = [
+            c.get_db_prep_save(values[c.attname] if c.attname in values else c.get_default(), connection)
+            for c in columns
+        ]
+        assert row == expected, key

@@ -364,3 +364,12 @@ def test_vanguard_ygopro_cv_trial_decks(path):
     # The rules pseudo-card 10000000 is ignored: 51 lines, 50 cards.
     report = validate_deck_list(deck, game="vanguard", cards=index, ruleset="original")
     assert report.to_json() == {"legal": True, "counts": {"ride": 0, "main": 50}, "problems": []}
+
+
+def test_normalise_name_folds_every_kind_of_character():
+    assert normalise_name("Elemental HERO Neos — Alius!") == "elemental hero neos alius"
+    assert normalise_name("Number 39: Utopia (Anime)") == "number 39 utopia anime"
+    assert normalise_name("Crédit  d'Éveil\u0301") == "credit deveil"
+    assert normalise_name("ﾌﾞﾙｰｱｲｽﾞ・ﾎﾜｲﾄ･ﾄﾞﾗｺﾞﾝ") == "フルーアイス ホワイト トラコン"
+    assert normalise_name("Ｂｌｕｅ−Ｅｙｅｓ") == "blue eyes"
+    assert normalise_name("   ") == ""

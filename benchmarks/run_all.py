@@ -337,6 +337,21 @@ def run(benchmark: Benchmark) -> tuple[dict | None, str, float]:
         return None, f"no JSON object at the end of the output: {lines[-1][:200]}", elapsed
 
 
+# docs/benchmarks.md keeps what people wrote between these markers (analyses, hand-run tables); a full
+# `make bench` rewrites everything else: the figures table, how each figure is made, the raw output.
+KEPT_BEGIN, KEPT_END = (
+    "<!-- written by hand: kept by make bench -->",
+    "<!-- end of the part written by hand -->",
+)
+
+
+def kept_sections(text: str) -> str:
+    begin, end = text.find(KEPT_BEGIN), text.find(KEPT_END)
+    if begin < 0 or end < begin:
+        return ""
+    return text[begin : end + len(KEPT_END)] + "\n\n"
+
+
 def main(selected: list[str]) -> int:
     chosen = [b for b in BENCHMARKS if not selected or any(b.name.startswith(s) for s in selected)]
     rows, details, failures = [], [], 0
@@ -344,14 +359,15 @@ def main(selected: list[str]) -> int:
         print(f"▶ {benchmark.name} …", flush=True)
         load_before = os.getloadavg()
         data, error, elapsed = run(benchmark)
+        load_after = os.getloadavg()
         load = f"load (1, 5, 15 min) before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
-        load += "after {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+        load += "after {:.2f} {:.2f} {:.2f}".format(*load_after)
+        load_cell = f"{load_before[0]:.2f} → {load_after[0]:.2f}"  # 1-minute load, before and after the run
         print(f"  {load}", flush=True)
         if data is None:
             failures += 1
-            rows.append(
-                f"| {benchmark.name} | — | — | **did not run**: {error.splitlines()[-1] if error else ''} |"
-            )
+            why = error.splitlines()[-1] if error else ""
+            rows.append(f"| {benchmark.name} | — | — | **did not run**: {why} | {load_cell} |")
             print(f"  failed: {error}", flush=True)
             continue
         for target in benchmark.targets:
@@ -359,26 +375,39 @@ def main(selected: list[str]) -> int:
             if not isinstance(value, (int, float)):
                 failures += 1
                 limit = f"{target.limit:g} {target.unit}"
-                rows.append(f"| {target.label} | missing `{target.key}` | {limit} | **no figure** |")
+                rows.append(
+                    f"| {target.label} | missing `{target.key}` | {limit} | **no figure** | {load_cell} |"
+                )
                 continue
             ok = target.met(value)
             failures += not ok
             sign = "≥" if target.higher_is_better else "≤"
             verdict = "met" if ok else "**NOT MET**"
             measured, limit = f"{value:,.2f} {target.unit}", f"{sign} {target.limit:g} {target.unit}"
-            rows.append(f"| {target.label} | {measured} | {limit} | {verdict} |")
+            rows.append(f"| {target.label} | {measured} | {limit} | {verdict} | {load_cell} |")
             print(f"  {target.label}: {value:,.2f} {target.unit} ({verdict})", flush=True)
         details.append(f"### {benchmark.name}\n\n`python {' '.join(benchmark.command)}` "
                        f"({elapsed:.1f} s; {load})\n\n"
                        f"```json\n{json.dumps(data, indent=2, ensure_ascii=False)}\n```\n")  # fmt: skip
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    table = (
+        "| what | measured | target | verdict | load (1 min) before → after |\n|---|---|---|---|---|\n"
+        + "\n".join(rows)
+    )
+    if len(chosen) < len(BENCHMARKS):
+        # A partial run prints its figures and leaves the document (one run of everything) as it is.
+        print(table)
+        print(f"Partial run: {OUTPUT.relative_to(ROOT)} not rewritten; {failures} target(s) not met.")
+        return 1 if failures else 0
+    kept = kept_sections(OUTPUT.read_text(encoding="utf-8")) if OUTPUT.exists() else ""
     OUTPUT.write_text(
         "# Benchmarks\n\n"
-        f"Measured {now} on {machine_description()} by `make bench` (`benchmarks/run_all.py`). "
-        "Each figure comes from one run while nothing else ran on the machine; targets are the issues'.\n\n"
-        "| what | measured | target | verdict |\n|---|---|---|---|\n"
-        + "\n".join(rows)
+        f"Measured {now} on {machine_description()} by `make bench` (`benchmarks/run_all.py`), all in one "
+        "run, one benchmark after the other; the last column is the machine's load average around each "
+        "benchmark (2 cores: above 2, something else was competing). Targets are the issues'.\n\n"
+        + table
         + "\n\n"
+        + kept
         + NOTES
         + "\n## Raw output\n\n"
         + "\n".join(details),

@@ -232,8 +232,12 @@ BENCHMARKS = [
 
 NOTES = """## How each figure is made
 
-- Self-play: one `legal_actions` and one `apply` per action, random legal play from vanilla decks, one core.
-- Replay: `POST /api/rulings/replay/` through Django's test client with 100-action documents from self-play.
+- Self-play: one `legal_actions` and one `apply` per action, random legal play, one core, from each game's
+  `initial_state` decks: Yu-Gi-Oh! mostly vanilla monsters with some effect monsters (ignition, quick,
+  trigger and flip effects, so chains, SEGOC and the step-by-step Battle Phase are played), Vanguard units
+  with ACT/AUTO/CONT skills (issue 16: at least 30,000 actions/s with effects; the table keeps issue 9's
+  50,000). The replays below are 100-action documents from that self-play, chains included.
+- Replay: `POST /api/rulings/replay/` through Django's test client with those 100-action documents.
 - Pairing: round 9 of a simulated 8,192-player event (8 rounds of random results first); optimality compares
   the engine's round with rustworkx's max-weight matching on the complete graph at 512 players.
 - Standings vs the plain loop: one 15-round event per size paired by the engine (seeded), then on the same

@@ -92,6 +92,8 @@ def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = Non
         else [],
         "board": view.board,
         "card_search_url": _card_search_url(),
+        "situations": ui.situations,
+        "query_chosen": {name: _chosen(sticky, f"query_{name}") for name in ("guardians", "interceptors")},
     }
 
 
@@ -212,6 +214,9 @@ def _apply_op(request: HttpRequest, document: dict, op: str) -> tuple[dict, int 
         if new_game != game:  # the rule set select listed the old game's rule sets: the new one's default
             ruleset = None
         return tb.tablet_document_new(game=new_game, ruleset=ruleset), -1
+    if op.startswith("situation:"):
+        key = op.split(":", 1)[1]
+        return tb.tablet_situation_start(game=game, key=key, ruleset=document["ruleset"]), -1
     if op == "header":
         return tb.tablet_header_set(document=document, values=post), -1
     if op == "add_effect":
@@ -269,6 +274,8 @@ def _apply_op(request: HttpRequest, document: dict, op: str) -> tuple[dict, int 
         raw = op.split(":", 1)[1]
         return document, parse_bounded_int(raw, minimum=-1, maximum=MAX_CURSOR)
     if op.startswith("ask:"):
+        if "turn" in post:  # the start was shown for editing: a number changed there counts without "Apply"
+            document = tb.tablet_header_set(document=document, values=post)
         query = tb.tablet_query_build(game=game, kind=op[4:], values=post)
         return {**document, "query": query}, None
     if op == "clear_query":
@@ -370,6 +377,17 @@ def _sticky_after(post, op: str, before: dict, after: dict):
         sticky = post.copy()
         for key in [k for k in sticky if k.startswith("effect_") and k != "effect_card"]:
             del sticky[key]
+        return sticky
+    if op.startswith("situation:"):
+        # the Ask's menus show the situation's question, so asking again after an edit is one tap
+        sticky = post.copy()
+        for key, value in (after.get("query") or {}).items():
+            if key == "kind":
+                continue
+            if isinstance(value, list):
+                sticky.setlist(f"query_{key}", [v for v in value if isinstance(v, str)])
+            elif isinstance(value, str | int):
+                sticky[f"query_{key}"] = str(value)
         return sticky
     if op == "add_card" or op.startswith("add_found:"):
         added = tb.added_ref(game=after["game"], before=before["state"], after=after["state"])

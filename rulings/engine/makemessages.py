@@ -135,6 +135,7 @@ def _game_texts(found: Found) -> None:
         ui = plugin.ui
         labels = [field.label for field in ui.card_fields]
         labels += [*ui.zone_labels.values(), *ui.query_labels.values()]
+        labels += [situation.title for situation in ui.situations]
         if ui.effects is not None:  # its labels are terms("tablet", …) of the game's modules, found above
             labels.append(ui.effects.title)
         for label in labels:

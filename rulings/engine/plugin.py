@@ -147,6 +147,17 @@ QUERY_LABELS = {
 
 
 @dataclass(frozen=True)
+class Situation:
+    """A common situation the tablet starts from in one tap ("Attack on a Set monster"): a situation
+    document (``state``, optional ``actions`` and ``query``, the game's own JSON) the judge then edits.
+    ``title`` is an English msgid (msgctxt "tablet"). Each one replays without error (a test runs them)."""
+
+    key: str
+    title: str
+    document: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class TabletUI:
     """Which inputs the tablet shows for a game: presentation only, every rule stays in the engine."""
 
@@ -165,6 +176,10 @@ class TabletUI:
     query_labels: dict[str, str] = field(default_factory=lambda: dict(QUERY_LABELS))  # query -> label
     effects: EffectMenus | None = None  # cards carry effects (or skills) built by menus
     state_flags: tuple[str, ...] = ()  # top-level true/false options of the state ("battle_steps")
+    # "Start from a common situation" (rulings/engine/<game>/situations.py)
+    situations: tuple[Situation, ...] = ()
+    # A card of unknown identity as the game's documents write it: the hand can then be given as a count
+    unknown_card: Mapping[str, Any] | None = None
 
 
 # --- events ------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..plugin import ATTACK, PLAYER_QUERY, QUERY_LABELS, YES_NO, CardField, Param, TabletUI
 from .effect_menus import menus
+from .situations import SITUATIONS
 
 UI = TabletUI(
     key="yugioh",
@@ -108,5 +109,7 @@ UI = TabletUI(
         "missed_timing": "Did it miss the timing?",
     },
     effects=menus(),
+    situations=SITUATIONS,
+    unknown_card={"kind": "unknown"},
     state_flags=("battle_steps",),
 )

@@ -1,0 +1,104 @@
+"""Issue 14, fast input: the tablet's common situations (data of each game's plug-in), the hand as a count of
+unknown cards, a card's numbers edited on the board, through the test client."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from rulings.engine.registry import get_plugin
+from rulings.engine.replay import replay
+from rulings.services import tablet as tb
+
+from .test_rulings_tablet_vanguard import document_of, errors_of, tap
+
+pytestmark = pytest.mark.django_db
+
+SITUATIONS = [(game, s.key) for game in ("yugioh", "vanguard") for s in get_plugin(game).ui.situations]
+
+
+def answer_text(response) -> str:
+    return unescape(re.sub(r"<[^>]+>", " ", response.content.decode().split('data-testid="answer"', 1)[-1]))
+
+
+@pytest.mark.parametrize(("game", "key"), SITUATIONS)
+def test_every_situation_replays_without_error_and_every_step_is_legal(game, key):
+    situation = next(s for s in get_plugin(game).ui.situations if s.key == key)
+    answer = replay({"game": game, **situation.document})
+    assert answer.get("errors") in (None, []), answer.get("errors")
+    assert all(step["legal"] for step in answer["steps"]), answer["steps"]
+    assert answer["stopped_at"] is None
+    assert not answer["outcome"]["finished"]  # the judge edits it: the game is not over before the call
+
+
+def test_each_game_offers_the_calls_of_issue_14():
+    assert {s.key for s in get_plugin("yugioh").ui.situations} == {
+        "tribute_summon", "attack_set_monster", "end_phase_hand", "deck_out_draw", "chain_order",
+    }  # fmt: skip
+    assert {s.key for s in get_plugin("vanguard").ui.situations} == {
+        "guard", "boost", "drive_trigger", "sixth_damage", "deck_out",
+    }  # fmt: skip
+
+
+def test_one_tap_loads_a_situation_with_its_question_answered(client):
+    response = tap(client, tb.tablet_document_new(game="yugioh"), "situation:attack_set_monster")
+    assert errors_of(response) == ""
+    document = document_of(response)
+    assert document["query"] == {"kind": "damage", "attacker": "A.monsters.0", "target": "B.monsters.0"}
+    assert "player A takes 200 damage" in answer_text(response)
+    # the Ask's menus show the situation's question: asking again is one tap
+    assert re.search(r'<option value="A.monsters.0" selected>', response.content.decode())
+
+
+def test_the_titles_are_french_in_french(client):
+    client.cookies["django_language"] = "fr"
+    response = tap(client, tb.tablet_document_new(game="vanguard"), "refresh", HTTP_ACCEPT_LANGUAGE="fr")
+    page = unescape(response.content.decode())
+    for english in ("Guard against an attack", "Boost by a grade 2 unit", "Sixth damage"):
+        assert english not in page
+
+
+def test_a_number_changed_on_the_board_counts_when_asking(client):
+    document = document_of(tap(client, tb.tablet_document_new(game="yugioh"), "situation:attack_set_monster"))
+    response = tap(
+        client, document, "ask:damage", turn="3", turn_player="A", phase="battle", battle_steps="",
+        query_attacker="A.monsters.0", query_target="B.monsters.0", **{"stat:A.monsters.0:atk": "2500"},
+    )  # fmt: skip
+    assert errors_of(response) == ""
+    assert document_of(response)["state"]["players"]["A"]["monsters"][0]["atk"] == 2500
+    text = answer_text(response)
+    assert "Attacker (2500 ATK)" in text
+    assert "nothing is destroyed" not in text
+
+
+def test_a_number_that_is_not_a_number_is_refused_with_its_path(client):
+    document = document_of(tap(client, tb.tablet_document_new(game="yugioh"), "situation:attack_set_monster"))
+    response = tap(client, document, "header", turn="3", **{"stat:A.monsters.0:atk": "lots"})
+    assert "/card/atk" in errors_of(response)
+
+
+@pytest.mark.parametrize(
+    ("game", "unknown"), [("yugioh", {"kind": "unknown"}), ("vanguard", {"hidden": True})]
+)
+def test_the_hand_as_a_count_of_unknown_cards(client, game, unknown):
+    document = tb.tablet_document_new(game=game)
+    fields = {"card_kind": "monster", "card_level": "4", "card_atk": "1", "card_def": "1"}
+    if game == "vanguard":
+        fields = {"card_grade": "1", "card_power": "5000"}
+    response = tap(
+        client, document, "add_card", card_player="A", card_zone="hand", card_name="Known", **fields
+    )
+    assert errors_of(response) == ""
+    document = document_of(response)
+    response = tap(client, document, "header", turn="3", A_hand_count="4")
+    assert errors_of(response) == ""
+    hand = document_of(response)["state"]["players"]["A"]["hand"]
+    assert hand[0]["name"] == "Known"
+    assert hand[1:] == [unknown] * 3
+    # down to 2: unknown cards go first; below the described cards, refused
+    response = tap(client, document_of(response), "header", turn="3", A_hand_count="2")
+    assert len(document_of(response)["state"]["players"]["A"]["hand"]) == 2
+    response = tap(client, document_of(response), "header", turn="3", A_hand_count="0")
+    assert "/state/players/A/hand" in errors_of(response)

@@ -87,7 +87,9 @@ class CsvColumns:
 class CardField:
     name: str
     label: Any  # English (msgctxt "tablet"); the site's adapter (rulings.games_ui) translates it
-    kind: str = "int"  # int | text | choice | bool | cost
+    kind: str = (
+        "int"  # int | signed (may be negative) | text | choice | bool | cost | ref (a card of the board)
+    )
     choices: tuple[str, ...] = ()
     on_field_only: bool = False
     default: str = ""

@@ -120,7 +120,7 @@ def tablet_card_build(*, game: str, values: Mapping[str, str], on_field: bool) -
         raw = (values.get(f"card_{spec.name}") or "").strip()
         if raw == "":
             continue
-        if spec.kind == "int":
+        if spec.kind in ("int", "signed"):
             try:
                 card[spec.name] = int(raw)
             except ValueError:
@@ -688,14 +688,22 @@ def tablet_view(*, document: JSON, cursor: int | None = None, language: str = DE
 STAT_KEYS = (
     "level", "grade", "atk", "def", "power", "shield", "critical", "hp", "max_hp", "arrows", "cost",
     "terrain", "monster_type", "spell_type", "trap_type", "magic_type", "clan", "trigger", "damage_taken",
+    "atk_modifier", "def_modifier", "equipped_to",
 )  # fmt: skip
 STAT_LABELS = {"level": "Lv", "grade": "G", "atk": "ATK", "def": "DEF", "max_hp": "max HP", "hp": "HP"}
+SIGNED_STATS = {"atk_modifier": "ATK", "def_modifier": "DEF"}  # an Equip Spell's change: "ATK +500"
 
 
-def _stats(card: JSON, language: str = DEFAULT_LANGUAGE) -> str:
+def _stats(card: JSON, language: str = DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> str:
     parts = []
     for key in STAT_KEYS:
         value = card.get(key)
+        if key in SIGNED_STATS and isinstance(value, int) and value:
+            parts.append(f"{SIGNED_STATS[key]} {value:+d}")
+            continue
+        if key == "equipped_to" and isinstance(value, str):  # a reference: the monster's name, for people
+            parts.append(f"{word(key, language)} {(names or {}).get(value, value)}")
+            continue
         if value in (None, "", 0) and key not in ("atk", "def", "power"):
             continue
         if value is None:
@@ -717,8 +725,9 @@ def _stats(card: JSON, language: str = DEFAULT_LANGUAGE) -> str:
 
 
 def _cell(
-    player: str, zone: str, slot: Any, card: Any, on_field: bool, language: str, words=None, numbers=()
-) -> JSON:
+    player: str, zone: str, slot: Any, card: Any, on_field: bool, language: str, words=None, numbers=(),
+    names: Mapping[str, str] | None = None,
+) -> JSON:  # fmt: skip
     ref = f"{player}.{zone}" if slot is None else f"{player}.{zone}.{slot}"
     if not isinstance(card, dict):
         return {"ref": ref, "slot": slot, "card": None}
@@ -729,7 +738,7 @@ def _cell(
         "slot": slot,
         "card": card,
         "name": card.get("name", "?"),
-        "stats": _stats(card, language),
+        "stats": _stats(card, language, names),
         "position": card.get("position"),
         "face_down": card.get("face_up") is False,
         "flags": flags,
@@ -746,7 +755,7 @@ def _cell(
 def board_layout(*, game: str, state: JSON, language: str = DEFAULT_LANGUAGE) -> list[JSON]:
     """Both players (B on top, A below), each with numbers, flags and zones of cells."""
     ui = game_ui(game=game)
-    names = _names(state, game) if ui.effects is not None else {}
+    names = _names(state, game)
 
     def words(card: JSON) -> list[tuple[int, str]]:
         return effect_words(game=game, card=card, names=names, language=language)
@@ -766,16 +775,18 @@ def board_layout(*, game: str, state: JSON, language: str = DEFAULT_LANGUAGE) ->
             on_field = zone in ui.field_zones
             if zone in ui.keyed_zones:
                 cells = [
-                    _cell(player, zone, k, (value or {}).get(k), on_field, language, words, card_numbers)
+                    _cell(
+                        player, zone, k, (value or {}).get(k), on_field, language, words, card_numbers, names
+                    )
                     for k in ui.keyed_zones[zone]
                 ]
                 kind = "keyed"
             elif zone in ui.single_zones:
-                cells = [_cell(player, zone, None, value, on_field, language, words, card_numbers)]
+                cells = [_cell(player, zone, None, value, on_field, language, words, card_numbers, names)]
                 kind = "single"
             else:
                 cells = [
-                    _cell(player, zone, i, c, on_field, language, words, card_numbers)
+                    _cell(player, zone, i, c, on_field, language, words, card_numbers, names)
                     for i, c in enumerate(value or [])
                 ]
                 kind = "slots" if zone in ui.slot_zones else "list"

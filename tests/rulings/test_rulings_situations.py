@@ -102,3 +102,22 @@ def test_the_hand_as_a_count_of_unknown_cards(client, game, unknown):
     assert len(document_of(response)["state"]["players"]["A"]["hand"]) == 2
     response = tap(client, document_of(response), "header", turn="3", A_hand_count="0")
     assert "/state/players/A/hand" in errors_of(response)
+
+
+def test_an_equip_spell_with_its_modifiers_from_the_card_form(client):
+    document = document_of(tap(client, tb.tablet_document_new(game="yugioh"), "situation:attack_set_monster"))
+    response = tap(
+        client, document, "add_card", card_player="A", card_zone="spells_traps", card_name="Axe",
+        card_kind="spell", card_spell_type="equip", card_atk_modifier="1000", card_def_modifier="-200",
+        card_equipped_to="A.monsters.0", card_face_up="yes", card_level="", card_position="attack",
+    )  # fmt: skip
+    assert errors_of(response) == ""
+    axe = document_of(response)["state"]["players"]["A"]["spells_traps"][0]
+    assert (axe["atk_modifier"], axe["def_modifier"], axe["equipped_to"]) == (1000, -200, "A.monsters.0")
+    page = unescape(response.content.decode())
+    assert "ATK +1000 · DEF -200 · Equipped to Attacker" in page  # the monster's name, not its reference
+    # the form's fields come from the plug-in: a monster has none of them
+    monster = {"card_kind": "monster", "card_level": "4", "card_atk": "1", "card_def": "1"}
+    response = tap(client, document, "add_card", card_player="A", card_zone="monsters", card_name="M",
+                   card_atk_modifier="5", **monster)  # fmt: skip
+    assert "atk_modifier" not in document_of(response)["state"]["players"]["A"]["monsters"][1]

@@ -41,6 +41,10 @@ UI = TabletUI(
             for_kinds=("monster",),
         ),
         CardField("face_up", "Face-up", "choice", YES_NO, on_field_only=True, default="yes"),
+        # an Equip Spell's change to its monster (docs/situations.md): whole numbers, negative lowers
+        CardField("atk_modifier", "Equip: ATK change", "signed", for_kinds=("spell",)),
+        CardField("def_modifier", "Equip: DEF change", "signed", for_kinds=("spell",)),
+        CardField("equipped_to", "Equipped to", "ref", on_field_only=True, for_kinds=("spell",)),
     ),  # fmt: skip
     actions={
         "normal_summon": (Param("card", "ref"), Param("tributes", "refs", required=False)),

@@ -92,6 +92,7 @@ def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = Non
         else [],
         "board": view.board,
         "card_search_url": _card_search_url(),
+        "recent_cards": _recent_cards(request, document["game"]) if view.editable else [],
         "situations": ui.situations,
         "query_chosen": {name: _chosen(sticky, f"query_{name}") for name in ("guardians", "interceptors")},
     }
@@ -324,6 +325,36 @@ def _cursor(post) -> int | None:
     return parse_bounded_int(raw, minimum=-1, maximum=MAX_CURSOR)
 
 
+RECENT_CARDS = 8  # cards added in this session, offered again in one tap
+ON_FIELD_KEYS = ("position", "face_up", "stand", "equipped_to")  # where it was, not what it is
+
+
+def _recent_cards(request: HttpRequest, game: str) -> list[dict]:
+    recent = request.session.get("tablet_recent_cards", {})
+    cards = recent.get(game, []) if isinstance(recent, dict) else []
+    return [c for c in cards if isinstance(c, dict) and c.get("name")]
+
+
+def _remember_card(request: HttpRequest, game: str, op: str) -> None:
+    """The card a tap just added (as typed or found, without where it lies), first in the session's recent
+    cards of that game, once each."""
+    try:
+        if op == "add_card":
+            card = tb.tablet_card_build(game=game, values=request.POST, on_field=False)
+        else:
+            card = json.loads(op.split(":", 1)[1])
+    except (ReplayFailed, json.JSONDecodeError):
+        return
+    if not isinstance(card, dict):
+        return
+    card = {k: v for k, v in card.items() if k not in ON_FIELD_KEYS}
+    cards = [c for c in _recent_cards(request, game) if c != card]
+    recent = request.session.get("tablet_recent_cards")
+    recent = dict(recent) if isinstance(recent, dict) else {}
+    recent[game] = [card, *cards][:RECENT_CARDS]
+    request.session["tablet_recent_cards"] = recent
+
+
 @require_POST
 def tablet_op(request: HttpRequest) -> HttpResponse:
     """One tap on the tablet: the current document comes in, the new workspace goes out (an htmx swap)."""
@@ -345,6 +376,8 @@ def tablet_op(request: HttpRequest) -> HttpResponse:
             before = document
             document, cursor = _apply_op(request, document, op)
             sticky = _sticky_after(request.POST, op, before, document)
+            if op == "add_card" or op.startswith("add_found:"):
+                _remember_card(request, document["game"], op)
         except ReplayFailed as failure:
             errors = failure.errors
             if op.startswith("act:"):

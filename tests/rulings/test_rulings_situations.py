@@ -121,3 +121,68 @@ def test_an_equip_spell_with_its_modifiers_from_the_card_form(client):
     response = tap(client, document, "add_card", card_player="A", card_zone="monsters", card_name="M",
                    card_atk_modifier="5", **monster)  # fmt: skip
     assert "atk_modifier" not in document_of(response)["state"]["players"]["A"]["monsters"][1]
+
+
+def dark_magician():
+    from decks.models import Card
+    from decks.names import normalise_name
+
+    return Card.objects.create(
+        game="yugioh", key="46986414", name="Dark Magician", name_fr="Magicien Sombre",
+        name_norm=normalise_name("Dark Magician"), name_fr_norm=normalise_name("Magicien Sombre"),
+        kind="monster", stats={"level": 7, "atk": 2500, "def": 2100, "types": ["normal"]},
+    )  # fmt: skip
+
+
+def found_op(client, query: str) -> str:
+    html = client.get("/rulings/tablet/cards/", {"q": query, "new_game": "yugioh"}).content.decode()
+    match = re.search(r'value="(add_found:[^"]*)"', html)
+    assert match, f"nothing found for {query!r}"
+    return unescape(match.group(1))
+
+
+@pytest.mark.parametrize("query", ["Magicien Sombre", "Dark Magican", "magicien sombr"])
+def test_a_found_card_fills_name_kind_level_atk_def_and_type(client, query):
+    dark_magician()
+    place = {"card_player": "A", "card_zone": "monsters", "card_position": "defense", "card_face_up": "no"}
+    response = tap(client, tb.tablet_document_new(game="yugioh"), found_op(client, query), **place)
+    assert errors_of(response) == ""
+    card = document_of(response)["state"]["players"]["A"]["monsters"][0]
+    assert {k: card.get(k) for k in ("name", "kind", "level", "atk", "def", "monster_type")} == {
+        "name": "Dark Magician", "kind": "monster", "level": 7, "atk": 2500, "def": 2100,
+        "monster_type": "normal",
+    }  # fmt: skip
+    assert (card["position"], card["face_up"]) == ("defense", False)  # the form's place on the field
+
+
+def test_recent_cards_offer_again_what_this_session_added(client):
+    dark_magician()
+    document = tb.tablet_document_new(game="yugioh")
+    response = tap(client, document, found_op(client, "Dark Magician"), card_player="A", card_zone="hand")
+    response = tap(client, document_of(response), "add_card", card_player="B", card_zone="monsters",
+                   card_name="Wall", card_kind="monster", card_level="4", card_atk="0", card_def="2000",
+                   card_position="defense", card_face_up="no")  # fmt: skip
+    recent = re.findall(
+        r'value="(add_found:[^"]*)"[^>]*data-testid="recent-card">([^<]*)<', response.content.decode()
+    )
+    assert [name for _op, name in recent] == ["Wall", "Dark Magician"]  # newest first
+    wall = unescape(recent[0][0])
+    assert '"position"' not in wall and '"face_up"' not in wall  # what the card is, not where it was
+    # one tap adds it again, in the zone now chosen; adding it again does not list it twice
+    response = tap(client, document_of(response), wall, card_player="A", card_zone="hand")
+    assert errors_of(response) == ""
+    assert document_of(response)["state"]["players"]["A"]["hand"][1]["name"] == "Wall"
+    names = re.findall(r'data-testid="recent-card">([^<]*)<', response.content.decode())
+    assert names == ["Wall", "Dark Magician"]
+    # per game: Vanguard's list is its own
+    response = tap(client, tb.tablet_document_new(game="vanguard"), "refresh")
+    assert 'data-testid="recent-card"' not in response.content.decode()
+
+
+def test_recent_cards_keep_the_last_eight(client):
+    document = tb.tablet_document_new(game="yugioh")
+    for i in range(10):
+        response = tap(client, document, "add_card", card_player="A", card_zone="hand", card_name=f"Card {i}",
+                       card_kind="monster", card_level="4", card_atk="1", card_def="1")  # fmt: skip
+    names = re.findall(r'data-testid="recent-card">([^<]*)<', response.content.decode())
+    assert names == [f"Card {i}" for i in range(9, 1, -1)]

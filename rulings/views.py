@@ -217,7 +217,9 @@ def _apply_op(request: HttpRequest, document: dict, op: str) -> tuple[dict, int 
         return tb.tablet_document_new(game=new_game, ruleset=ruleset), -1
     if op.startswith("situation:"):
         key = op.split(":", 1)[1]
-        return tb.tablet_situation_start(game=game, key=key, ruleset=document["ruleset"]), -1
+        return tb.tablet_situation_start(
+            game=game, key=key, ruleset=document["ruleset"], language=language_resolve()
+        ), -1
     if op == "header":
         return tb.tablet_header_set(document=document, values=post), -1
     if op == "add_effect":

@@ -36,6 +36,7 @@ from typing import Any, Protocol
 
 from .base import DeckProblem, Game, RuleSet
 from .decklists import Banlist, ResolvedDeck
+from .i18n import label
 
 __all__ = [
     "ATTACK",
@@ -157,6 +158,34 @@ class Situation:
     key: str
     title: str
     document: Mapping[str, Any]
+
+
+def situation_card_names(document: Any) -> list[str]:
+    """The card names a situation document writes (English msgids, msgctxt "tablet"), in order, once each."""
+    found: dict[str, None] = {}
+    if isinstance(document, Mapping):
+        name = document.get("name")
+        if isinstance(name, str) and name:
+            found[name] = None
+        for value in document.values():
+            found.update(dict.fromkeys(situation_card_names(value)))
+    elif isinstance(document, list | tuple):
+        for value in document:
+            found.update(dict.fromkeys(situation_card_names(value)))
+    return list(found)
+
+
+def situation_in(document: Any, language: str) -> Any:
+    """A copy of a situation document with its cards' names in ``language`` ("Set monster" → "Monstre
+    Posé"): the judge reads the board in the page's language; references and keys are unchanged."""
+    if isinstance(document, Mapping):
+        out = {key: situation_in(value, language) for key, value in document.items()}
+        if isinstance(document.get("name"), str) and document["name"]:
+            out["name"] = label("tablet", document["name"], language)
+        return out
+    if isinstance(document, list | tuple):
+        return [situation_in(value, language) for value in document]
+    return document
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from django.utils.translation import get_language, gettext
 from rulings.engine.base import MalformedDocument
 from rulings.engine.effect_form import EffectInputError, build_effect, describe_effect
 from rulings.engine.i18n import DEFAULT_LANGUAGE, render
+from rulings.engine.plugin import situation_in
 from rulings.engine.registry import get_game
 from rulings.engine.tablet_words import word
 from rulings.games_ui import GAMES_UI, ZONE_LABELS, GameUI
@@ -62,14 +63,17 @@ def tablet_document_new(*, game: str, ruleset: str | None = None) -> JSON:
     return {"game": game, "ruleset": ruleset, "state": state, "actions": []}
 
 
-def tablet_situation_start(*, game: str, key: str, ruleset: str | None = None) -> JSON:
-    """A common situation of the game (its plug-in's ``situations``), ready for the judge to edit."""
+def tablet_situation_start(
+    *, game: str, key: str, ruleset: str | None = None, language: str = DEFAULT_LANGUAGE
+) -> JSON:
+    """A common situation of the game (its plug-in's ``situations``), ready for the judge to edit; its
+    cards are named in ``language``."""
     ui = game_ui(game=game)
     situation = next((s for s in ui.situations if s.key == key), None)
     if situation is None:
         raise _fail("/situation", f"no common situation {key!r} for {game}")
     document = {"game": game, "ruleset": ruleset or get_game(game).default_ruleset}
-    document.update(copy.deepcopy(dict(situation.document)))
+    document.update(situation_in(situation.document, language))
     return tablet_document_load(document=document)
 
 
@@ -371,8 +375,8 @@ def tablet_header_set(*, document: JSON, values: Mapping[str, str]) -> JSON:
 def _hand_of(hand: list, count: int, unknown: Mapping[str, Any], player: str) -> list:
     """The hand with ``count`` cards: unknown cards are added at the end, or taken away from the end
     (the cards the judge described stay; fewer than those is refused)."""
-    if count > MAX_HAND:
-        raise _fail(f"/state/players/{player}/hand", f"at most {MAX_HAND} cards")
+    if not 0 <= count <= MAX_HAND:
+        raise _fail(f"/state/players/{player}/hand", f"from 0 to {MAX_HAND} cards")
     while len(hand) < count:
         hand.append(dict(unknown))
     while len(hand) > count:

@@ -186,3 +186,18 @@ def test_recent_cards_keep_the_last_eight(client):
                        card_kind="monster", card_level="4", card_atk="1", card_def="1")  # fmt: skip
     names = re.findall(r'data-testid="recent-card">([^<]*)<', response.content.decode())
     assert names == [f"Card {i}" for i in range(9, 1, -1)]
+
+
+def test_a_situation_names_its_cards_in_the_page_language(client):
+    client.cookies["django_language"] = "fr"
+    response = tap(client, tb.tablet_document_new(game="yugioh"), "situation:attack_set_monster")
+    monsters = [document_of(response)["state"]["players"][p]["monsters"][0]["name"] for p in "AB"]
+    assert monsters == ["Attaquant", "Monstre Posé"]
+    # every card name of every situation has its French (msgctxt "tablet"), so a French board has no English
+    from rulings.engine.i18n import label
+    from rulings.engine.plugin import situation_card_names
+
+    for game, key in SITUATIONS:
+        situation = next(s for s in get_plugin(game).ui.situations if s.key == key)
+        for name in situation_card_names(situation.document):
+            assert label("tablet", name, "fr") != name, f"{game}/{key}: {name!r} has no French"

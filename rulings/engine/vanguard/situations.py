@@ -53,7 +53,7 @@ SITUATIONS = (
         {
             "state": _state(
                 "battle",
-                _player(_unit("Vanguard", 2, 9000), circles={"BC": _unit("Booster", 2, 9000)}),
+                _player(_unit("Attacker", 2, 9000), circles={"BC": _unit("Rear-guard", 2, 9000)}),
                 _player(_unit("Defender", 2, 9000)),
             ),
             "query": {"kind": "damage", **ATTACK, "booster": "A.circles.BC"},
@@ -64,14 +64,14 @@ SITUATIONS = (
         "Trigger on the drive check",
         {
             "state": _state(
-                "battle", _player(_unit("Vanguard", 2, 9000)), _player(_unit("Defender", 2, 9000))
+                "battle", _player(_unit("Attacker", 2, 9000)), _player(_unit("Defender", 2, 9000))
             ),
             "actions": [
                 {
                     "player": "A",
                     "type": "attack",
                     **ATTACK,
-                    "drive_checks": [_unit("Critical trigger", 0, 5000, 10000, trigger="critical")],
+                    "drive_checks": [_unit("Critical trigger card", 0, 5000, 10000, trigger="critical")],
                     "damage_checks": [NO_TRIGGER, NO_TRIGGER],
                 },
             ],
@@ -83,7 +83,7 @@ SITUATIONS = (
         {
             "state": _state(
                 "battle",
-                _player(_unit("Vanguard", 2, 9000)),
+                _player(_unit("Attacker", 2, 9000)),
                 _player(_unit("Defender", 2, 9000), damage=[NO_TRIGGER] * 5),
             ),
             "query": {
@@ -99,7 +99,7 @@ SITUATIONS = (
         "Deck-out on the draw",
         {
             "state": _state(
-                "main", _player(_unit("Vanguard", 2, 9000)), _player(_unit("Defender", 2, 9000), deck=1)
+                "main", _player(_unit("Attacker", 2, 9000)), _player(_unit("Defender", 2, 9000), deck=1)
             ),
             "query": {"kind": "deck_out", "player": "B"},
         },

@@ -41,6 +41,9 @@ def site_ui(ui: TabletUI) -> TabletUI:
                 card_fields=fields,
                 zone_labels=_translated(ui.zone_labels),
                 query_labels=_translated(ui.query_labels),
+                situations=tuple(
+                    replace(s, title=translated_label("tablet", s.title)) for s in ui.situations
+                ),
             ),
         )
         _site[ui.key] = made

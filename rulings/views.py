@@ -92,6 +92,9 @@ def _tablet_context(request: HttpRequest, view: tb.TabletView, sticky: Any = Non
         else [],
         "board": view.board,
         "card_search_url": _card_search_url(),
+        "recent_cards": _recent_cards(request, document["game"]) if view.editable else [],
+        "situations": ui.situations,
+        "query_chosen": {name: _chosen(sticky, f"query_{name}") for name in ("guardians", "interceptors")},
     }
 
 
@@ -212,6 +215,11 @@ def _apply_op(request: HttpRequest, document: dict, op: str) -> tuple[dict, int 
         if new_game != game:  # the rule set select listed the old game's rule sets: the new one's default
             ruleset = None
         return tb.tablet_document_new(game=new_game, ruleset=ruleset), -1
+    if op.startswith("situation:"):
+        key = op.split(":", 1)[1]
+        return tb.tablet_situation_start(
+            game=game, key=key, ruleset=document["ruleset"], language=language_resolve()
+        ), -1
     if op == "header":
         return tb.tablet_header_set(document=document, values=post), -1
     if op == "add_effect":
@@ -269,6 +277,8 @@ def _apply_op(request: HttpRequest, document: dict, op: str) -> tuple[dict, int 
         raw = op.split(":", 1)[1]
         return document, parse_bounded_int(raw, minimum=-1, maximum=MAX_CURSOR)
     if op.startswith("ask:"):
+        if "turn" in post:  # the start was shown for editing: a number changed there counts without "Apply"
+            document = tb.tablet_header_set(document=document, values=post)
         query = tb.tablet_query_build(game=game, kind=op[4:], values=post)
         return {**document, "query": query}, None
     if op == "clear_query":
@@ -317,6 +327,36 @@ def _cursor(post) -> int | None:
     return parse_bounded_int(raw, minimum=-1, maximum=MAX_CURSOR)
 
 
+RECENT_CARDS = 8  # cards added in this session, offered again in one tap
+ON_FIELD_KEYS = ("position", "face_up", "stand", "equipped_to")  # where it was, not what it is
+
+
+def _recent_cards(request: HttpRequest, game: str) -> list[dict]:
+    recent = request.session.get("tablet_recent_cards", {})
+    cards = recent.get(game, []) if isinstance(recent, dict) else []
+    return [c for c in cards if isinstance(c, dict) and c.get("name")]
+
+
+def _remember_card(request: HttpRequest, game: str, op: str) -> None:
+    """The card a tap just added (as typed or found, without where it lies), first in the session's recent
+    cards of that game, once each."""
+    try:
+        if op == "add_card":
+            card = tb.tablet_card_build(game=game, values=request.POST, on_field=False)
+        else:
+            card = json.loads(op.split(":", 1)[1])
+    except (ReplayFailed, json.JSONDecodeError):
+        return
+    if not isinstance(card, dict):
+        return
+    card = {k: v for k, v in card.items() if k not in ON_FIELD_KEYS}
+    cards = [c for c in _recent_cards(request, game) if c != card]
+    recent = request.session.get("tablet_recent_cards")
+    recent = dict(recent) if isinstance(recent, dict) else {}
+    recent[game] = [card, *cards][:RECENT_CARDS]
+    request.session["tablet_recent_cards"] = recent
+
+
 @require_POST
 def tablet_op(request: HttpRequest) -> HttpResponse:
     """One tap on the tablet: the current document comes in, the new workspace goes out (an htmx swap)."""
@@ -338,6 +378,8 @@ def tablet_op(request: HttpRequest) -> HttpResponse:
             before = document
             document, cursor = _apply_op(request, document, op)
             sticky = _sticky_after(request.POST, op, before, document)
+            if op == "add_card" or op.startswith("add_found:"):
+                _remember_card(request, document["game"], op)
         except ReplayFailed as failure:
             errors = failure.errors
             if op.startswith("act:"):
@@ -370,6 +412,17 @@ def _sticky_after(post, op: str, before: dict, after: dict):
         sticky = post.copy()
         for key in [k for k in sticky if k.startswith("effect_") and k != "effect_card"]:
             del sticky[key]
+        return sticky
+    if op.startswith("situation:"):
+        # the Ask's menus show the situation's question, so asking again after an edit is one tap
+        sticky = post.copy()
+        for key, value in (after.get("query") or {}).items():
+            if key == "kind":
+                continue
+            if isinstance(value, list):
+                sticky.setlist(f"query_{key}", [v for v in value if isinstance(v, str)])
+            elif isinstance(value, str | int):
+                sticky[f"query_{key}"] = str(value)
         return sticky
     if op == "add_card" or op.startswith("add_found:"):
         added = tb.added_ref(game=after["game"], before=before["state"], after=after["state"])

@@ -126,6 +126,7 @@ def _source_messages(found: Found, folder: Path = ENGINE_DIR) -> None:
 
 
 def _game_texts(found: Found) -> None:
+    from .plugin import situation_card_names
     from .registry import game_keys, get_plugin
 
     for key in game_keys():
@@ -135,6 +136,8 @@ def _game_texts(found: Found) -> None:
         ui = plugin.ui
         labels = [field.label for field in ui.card_fields]
         labels += [*ui.zone_labels.values(), *ui.query_labels.values()]
+        for situation in ui.situations:  # its title, then its cards' names (the board in the page's language)
+            labels += [situation.title, *situation_card_names(situation.document)]
         if ui.effects is not None:  # its labels are terms("tablet", …) of the game's modules, found above
             labels.append(ui.effects.title)
         for label in labels:

@@ -36,6 +36,7 @@ from typing import Any, Protocol
 
 from .base import DeckProblem, Game, RuleSet
 from .decklists import Banlist, ResolvedDeck
+from .i18n import label
 
 __all__ = [
     "ATTACK",
@@ -87,7 +88,9 @@ class CsvColumns:
 class CardField:
     name: str
     label: Any  # English (msgctxt "tablet"); the site's adapter (rulings.games_ui) translates it
-    kind: str = "int"  # int | text | choice | bool | cost
+    kind: str = (
+        "int"  # int | signed (may be negative) | text | choice | bool | cost | ref (a card of the board)
+    )
     choices: tuple[str, ...] = ()
     on_field_only: bool = False
     default: str = ""
@@ -147,6 +150,45 @@ QUERY_LABELS = {
 
 
 @dataclass(frozen=True)
+class Situation:
+    """A common situation the tablet starts from in one tap ("Attack on a Set monster"): a situation
+    document (``state``, optional ``actions`` and ``query``, the game's own JSON) the judge then edits.
+    ``title`` is an English msgid (msgctxt "tablet"). Each one replays without error (a test runs them)."""
+
+    key: str
+    title: str
+    document: Mapping[str, Any]
+
+
+def situation_card_names(document: Any) -> list[str]:
+    """The card names a situation document writes (English msgids, msgctxt "tablet"), in order, once each."""
+    found: dict[str, None] = {}
+    if isinstance(document, Mapping):
+        name = document.get("name")
+        if isinstance(name, str) and name:
+            found[name] = None
+        for value in document.values():
+            found.update(dict.fromkeys(situation_card_names(value)))
+    elif isinstance(document, list | tuple):
+        for value in document:
+            found.update(dict.fromkeys(situation_card_names(value)))
+    return list(found)
+
+
+def situation_in(document: Any, language: str) -> Any:
+    """A copy of a situation document with its cards' names in ``language`` ("Set monster" → "Monstre
+    Posé"): the judge reads the board in the page's language; references and keys are unchanged."""
+    if isinstance(document, Mapping):
+        out = {key: situation_in(value, language) for key, value in document.items()}
+        if isinstance(document.get("name"), str) and document["name"]:
+            out["name"] = label("tablet", document["name"], language)
+        return out
+    if isinstance(document, list | tuple):
+        return [situation_in(value, language) for value in document]
+    return document
+
+
+@dataclass(frozen=True)
 class TabletUI:
     """Which inputs the tablet shows for a game: presentation only, every rule stays in the engine."""
 
@@ -165,6 +207,10 @@ class TabletUI:
     query_labels: dict[str, str] = field(default_factory=lambda: dict(QUERY_LABELS))  # query -> label
     effects: EffectMenus | None = None  # cards carry effects (or skills) built by menus
     state_flags: tuple[str, ...] = ()  # top-level true/false options of the state ("battle_steps")
+    # "Start from a common situation" (rulings/engine/<game>/situations.py)
+    situations: tuple[Situation, ...] = ()
+    # A card of unknown identity as the game's documents write it: the hand can then be given as a count
+    unknown_card: Mapping[str, Any] | None = None
 
 
 # --- events ------------------------------------------------------------------------------------------

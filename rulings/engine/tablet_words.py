@@ -39,6 +39,7 @@ WORDS = terms(
         "drawn": "Drawn cards", "drive_checks": "Drive checks", "fusion": "Fusion", "guardians": "Guardians",
         "heal": "Heal", "in_response_to": "In response to", "interceptors": "Interceptors", "line": "Line",
         "materials": "Materials", "of": "Of", "player": "Player", "position": "Position",
+        "equipped_to": "Equipped to",
         "power_to": "Power to", "spell": "Spell", "stand_to": "Stand to", "target": "Target",
         "terrains": "Terrains", "to": "To", "tributes": "Tributes",
         # card kinds and choices

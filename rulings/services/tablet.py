@@ -17,6 +17,7 @@ from django.utils.translation import get_language, gettext
 from rulings.engine.base import MalformedDocument
 from rulings.engine.effect_form import EffectInputError, build_effect, describe_effect
 from rulings.engine.i18n import DEFAULT_LANGUAGE, render
+from rulings.engine.plugin import situation_in
 from rulings.engine.registry import get_game
 from rulings.engine.tablet_words import word
 from rulings.games_ui import GAMES_UI, ZONE_LABELS, GameUI
@@ -60,6 +61,20 @@ def tablet_document_new(*, game: str, ruleset: str | None = None) -> JSON:
     ruleset = ruleset or engine.default_ruleset
     state = tablet_state_normalize(game=game, ruleset=ruleset, state=copy.deepcopy(ui.empty_state))
     return {"game": game, "ruleset": ruleset, "state": state, "actions": []}
+
+
+def tablet_situation_start(
+    *, game: str, key: str, ruleset: str | None = None, language: str = DEFAULT_LANGUAGE
+) -> JSON:
+    """A common situation of the game (its plug-in's ``situations``), ready for the judge to edit; its
+    cards are named in ``language``."""
+    ui = game_ui(game=game)
+    situation = next((s for s in ui.situations if s.key == key), None)
+    if situation is None:
+        raise _fail("/situation", f"no common situation {key!r} for {game}")
+    document = {"game": game, "ruleset": ruleset or get_game(game).default_ruleset}
+    document.update(situation_in(situation.document, language))
+    return tablet_document_load(document=document)
 
 
 def tablet_document_load(*, document: Any) -> JSON:
@@ -109,7 +124,7 @@ def tablet_card_build(*, game: str, values: Mapping[str, str], on_field: bool) -
         raw = (values.get(f"card_{spec.name}") or "").strip()
         if raw == "":
             continue
-        if spec.kind == "int":
+        if spec.kind in ("int", "signed"):
             try:
                 card[spec.name] = int(raw)
             except ValueError:
@@ -343,12 +358,49 @@ def tablet_header_set(*, document: JSON, values: Mapping[str, str]) -> JSON:
                 side[key] = values.get(name) == "on"
             elif isinstance(value, int) and name in values:
                 side[key] = _int(values[name], f"/state/players/{player}/{key}")
+        if f"{player}_hand_count" in values and ui.unknown_card is not None:
+            count = _int(values[f"{player}_hand_count"], f"/state/players/{player}/hand")
+            side["hand"] = _hand_of(list(side.get("hand") or []), count, ui.unknown_card, player)
+    for name, raw in values.items():
+        if name.startswith("stat:"):
+            _stat_set(state, name, raw)
     new = _with_state(document, state)
     ruleset = values.get("ruleset")
     if ruleset and ruleset != document["ruleset"]:
         new["ruleset"] = ruleset
         new["state"] = tablet_state_normalize(game=new["game"], ruleset=ruleset, state=new["state"])
     return new
+
+
+def _hand_of(hand: list, count: int, unknown: Mapping[str, Any], player: str) -> list:
+    """The hand with ``count`` cards: unknown cards are added at the end, or taken away from the end
+    (the cards the judge described stay; fewer than those is refused)."""
+    if not 0 <= count <= MAX_HAND:
+        raise _fail(f"/state/players/{player}/hand", f"from 0 to {MAX_HAND} cards")
+    while len(hand) < count:
+        hand.append(dict(unknown))
+    while len(hand) > count:
+        last = next((i for i in range(len(hand) - 1, -1, -1) if hand[i] == dict(unknown)), None)
+        if last is None:
+            raise _fail(
+                f"/state/players/{player}/hand",
+                f"{len(hand)} described cards: remove one of them to go down to {count}",
+            )
+        hand.pop(last)
+    return hand
+
+
+def _stat_set(state: JSON, name: str, raw: str) -> None:
+    """``stat:A.monsters.0:atk`` = ``2500``: a number of a card on the board, edited in place."""
+    _, ref, key = name.split(":", 2)
+    container, index = _locate(state, ref)
+    card = container[index]
+    if not isinstance(card, dict) or not isinstance(card.get(key), int) or isinstance(card.get(key), bool):
+        raise _fail("/card", f"{ref} has no number {key!r}")
+    card[key] = _int(raw, f"/card/{key}")
+
+
+MAX_HAND = 60  # more than any deck holds: a typo, not a hand
 
 
 def _int(raw: str, path: str) -> int:
@@ -640,14 +692,22 @@ def tablet_view(*, document: JSON, cursor: int | None = None, language: str = DE
 STAT_KEYS = (
     "level", "grade", "atk", "def", "power", "shield", "critical", "hp", "max_hp", "arrows", "cost",
     "terrain", "monster_type", "spell_type", "trap_type", "magic_type", "clan", "trigger", "damage_taken",
+    "atk_modifier", "def_modifier", "equipped_to",
 )  # fmt: skip
 STAT_LABELS = {"level": "Lv", "grade": "G", "atk": "ATK", "def": "DEF", "max_hp": "max HP", "hp": "HP"}
+SIGNED_STATS = {"atk_modifier": "ATK", "def_modifier": "DEF"}  # an Equip Spell's change: "ATK +500"
 
 
-def _stats(card: JSON, language: str = DEFAULT_LANGUAGE) -> str:
+def _stats(card: JSON, language: str = DEFAULT_LANGUAGE, names: Mapping[str, str] | None = None) -> str:
     parts = []
     for key in STAT_KEYS:
         value = card.get(key)
+        if key in SIGNED_STATS and isinstance(value, int) and value:
+            parts.append(f"{SIGNED_STATS[key]} {value:+d}")
+            continue
+        if key == "equipped_to" and isinstance(value, str):  # a reference: the monster's name, for people
+            parts.append(f"{word(key, language)} {(names or {}).get(value, value)}")
+            continue
         if value in (None, "", 0) and key not in ("atk", "def", "power"):
             continue
         if value is None:
@@ -668,7 +728,10 @@ def _stats(card: JSON, language: str = DEFAULT_LANGUAGE) -> str:
     return " · ".join(parts)
 
 
-def _cell(player: str, zone: str, slot: Any, card: Any, on_field: bool, language: str, words=None) -> JSON:
+def _cell(
+    player: str, zone: str, slot: Any, card: Any, on_field: bool, language: str, words=None, numbers=(),
+    names: Mapping[str, str] | None = None,
+) -> JSON:  # fmt: skip
     ref = f"{player}.{zone}" if slot is None else f"{player}.{zone}.{slot}"
     if not isinstance(card, dict):
         return {"ref": ref, "slot": slot, "card": None}
@@ -679,21 +742,29 @@ def _cell(player: str, zone: str, slot: Any, card: Any, on_field: bool, language
         "slot": slot,
         "card": card,
         "name": card.get("name", "?"),
-        "stats": _stats(card, language),
+        "stats": _stats(card, language, names),
         "position": card.get("position"),
         "face_down": card.get("face_up") is False,
         "flags": flags,
         "effects": effects,
+        # the card's numbers the judge may edit on the board (ATK, power…): (field, label, value)
+        "numbers": [
+            (name, label, card[name])
+            for name, label in numbers
+            if isinstance(card.get(name), int) and not isinstance(card.get(name), bool)
+        ],
     }
 
 
 def board_layout(*, game: str, state: JSON, language: str = DEFAULT_LANGUAGE) -> list[JSON]:
     """Both players (B on top, A below), each with numbers, flags and zones of cells."""
     ui = game_ui(game=game)
-    names = _names(state, game) if ui.effects is not None else {}
+    names = _names(state, game)
 
     def words(card: JSON) -> list[tuple[int, str]]:
         return effect_words(game=game, card=card, names=names, language=language)
+
+    card_numbers = [(f.name, f.label) for f in ui.card_fields if f.kind == "int" and not f.on_field_only]
 
     players = []
     for player in ("B", "A"):
@@ -708,18 +779,24 @@ def board_layout(*, game: str, state: JSON, language: str = DEFAULT_LANGUAGE) ->
             on_field = zone in ui.field_zones
             if zone in ui.keyed_zones:
                 cells = [
-                    _cell(player, zone, k, (value or {}).get(k), on_field, language, words)
+                    _cell(
+                        player, zone, k, (value or {}).get(k), on_field, language, words, card_numbers, names
+                    )
                     for k in ui.keyed_zones[zone]
                 ]
                 kind = "keyed"
             elif zone in ui.single_zones:
-                cells = [_cell(player, zone, None, value, on_field, language, words)]
+                cells = [_cell(player, zone, None, value, on_field, language, words, card_numbers, names)]
                 kind = "single"
             else:
                 cells = [
-                    _cell(player, zone, i, c, on_field, language, words) for i, c in enumerate(value or [])
+                    _cell(player, zone, i, c, on_field, language, words, card_numbers, names)
+                    for i, c in enumerate(value or [])
                 ]
                 kind = "slots" if zone in ui.slot_zones else "list"
             zones.append({"key": zone, "label": ZONE_LABELS.get(zone, zone), "kind": kind, "cells": cells})
-        players.append({"side": player, "numbers": numbers, "flags": flags, "zones": zones})
+        hand_count = len(side.get("hand") or []) if ui.unknown_card is not None else None
+        players.append(
+            {"side": player, "numbers": numbers, "flags": flags, "zones": zones, "hand_count": hand_count}
+        )
     return players

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..plugin import PLAYER_QUERY, QUERY_LABELS, YES_NO, CardField, Param, TabletUI
 from .effect_menus import menus
+from .situations import SITUATIONS
 from .state import SKILL_TIMINGS
 
 VG_CIRCLES = ("V", "FL", "FR", "BL", "BC", "BR")
@@ -114,4 +115,6 @@ UI = TabletUI(
         "auto_order": "Which AUTO skills, in which order?",
     },
     effects=menus(),
+    situations=SITUATIONS,
+    unknown_card={"hidden": True},
 )

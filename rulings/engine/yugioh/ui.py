@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..plugin import ATTACK, PLAYER_QUERY, QUERY_LABELS, YES_NO, CardField, Param, TabletUI
 from .effect_menus import menus
+from .situations import SITUATIONS
 
 UI = TabletUI(
     key="yugioh",
@@ -40,6 +41,10 @@ UI = TabletUI(
             for_kinds=("monster",),
         ),
         CardField("face_up", "Face-up", "choice", YES_NO, on_field_only=True, default="yes"),
+        # an Equip Spell's change to its monster (docs/situations.md): whole numbers, negative lowers
+        CardField("atk_modifier", "Equip: ATK change", "signed", for_kinds=("spell",)),
+        CardField("def_modifier", "Equip: DEF change", "signed", for_kinds=("spell",)),
+        CardField("equipped_to", "Equipped to", "ref", on_field_only=True, for_kinds=("spell",)),
     ),  # fmt: skip
     actions={
         "normal_summon": (Param("card", "ref"), Param("tributes", "refs", required=False)),
@@ -108,5 +113,7 @@ UI = TabletUI(
         "missed_timing": "Did it miss the timing?",
     },
     effects=menus(),
+    situations=SITUATIONS,
+    unknown_card={"kind": "unknown"},
     state_flags=("battle_steps",),
 )

@@ -6,10 +6,12 @@ The documents keep the keys (``"normal_summon_used"``); people read ``word(key, 
 
 from __future__ import annotations
 
+import re
+
 from .i18n import label
 from .messages import terms
 
-__all__ = ["WORDS", "word"]
+__all__ = ["PHRASES", "WORDS", "phrase", "word"]
 
 WORDS = terms(
     "tablet word",
@@ -111,3 +113,34 @@ def word(key: object, language: str) -> str:
     if term is None:
         return str(key).replace("_", " ")
     return label("tablet word", term.id, language)
+
+
+# Sentences the answers carry in English because the situation contract fixes them ("when": "draw phase of
+# turn 6"): the tablet reads them in the page's language (msgctxt "tablet phrase"); the JSON keeps them.
+PHRASES = terms(
+    "tablet phrase",
+    {
+        "draw_turn": "Draw Phase of turn {turn}",
+        "draw_turn_last_card": "Draw Phase of turn {turn}, when the last card is drawn (sooner if checks "
+        "or effects take cards from the deck)",
+    },
+)  # fmt: skip
+_PHRASE_PATTERNS = (
+    (re.compile(r"draw phase of turn (?P<turn>\d+)"), "draw_turn"),
+    (
+        re.compile(
+            r"draw phase of turn (?P<turn>\d+), when the last card is drawn \(sooner if checks or effects "
+            r"take cards from the deck\)"
+        ),
+        "draw_turn_last_card",
+    ),
+)
+
+
+def phrase(text: str, language: str) -> str | None:
+    """One of the answers' fixed English sentences in ``language``, or None when ``text`` is not one."""
+    for pattern, key in _PHRASE_PATTERNS:
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return label("tablet phrase", PHRASES[key].id, language).format(**found.groupdict())
+    return None

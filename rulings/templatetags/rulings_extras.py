@@ -54,7 +54,18 @@ def _pretty(value: Any, depth: int = 0, names: Any = None) -> str:
         return sep.join(_pretty(v, depth + 1, names) for v in value)
     if isinstance(value, str) and value in names:
         return str(names[value])
+    if isinstance(value, str) and (said := _phrase(value)) is not None:
+        return said
     return str(value)
+
+
+def _phrase(text: str) -> str | None:
+    from django.utils.translation import get_language
+
+    from rulings.engine.i18n import DEFAULT_LANGUAGE, language_of
+    from rulings.engine.tablet_words import phrase
+
+    return phrase(text, language_of(get_language() or DEFAULT_LANGUAGE))
 
 
 WORD_VALUES = ("type", "kind", "phase", "position")  # keys whose values are keys too

@@ -84,3 +84,17 @@ def test_the_french_tablet_names_the_game_as_the_site_does(client):
         page = client.get("/rulings/?game=yugioh").content.decode()
     assert 'data-testid="game-ruleset">Yu-Gi-Oh! JCC · ' in page
     assert "Yu-Gi-Oh! TCG ·" not in page
+
+
+def test_the_answers_fixed_english_sentences_read_in_the_page_language():
+    """The contract fixes `"when": "draw phase of turn 6"` in the JSON; the tablet says it in French."""
+    from django.utils import translation
+
+    from rulings.templatetags.rulings_extras import pretty
+
+    answer = {"deck": 0, "loses": True, "when": "draw phase of turn 6"}
+    with translation.override("fr"):
+        assert "Phase de pioche du tour 6" in pretty(answer)
+    with translation.override("en"):
+        assert "Draw Phase of turn 6" in pretty(answer)
+        assert pretty("draw phase of turn x") == "draw phase of turn x"  # not one of them: as it is

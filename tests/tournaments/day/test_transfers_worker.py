@@ -58,7 +58,11 @@ def test_big_round_pairs_on_a_worker_with_a_progress_bar(celery_worker, organize
     client.force_login(organizer)
     response = client.post(f"/events/{event.pk}/console/pair/", {"force": "1"}, follow=True)
     assert b"Pairing on a worker" in response.content
-    assert b'data-testid="pairing-progress"' in response.content and b"<progress" in response.content
+    # The progress bar shows while the worker pairs; a fast worker may already be done when the redirected
+    # page renders (then the round is there instead): the page shows one or the other.
+    page = response.content
+    paired_already = b'data-testid="round-progress"' in page
+    assert (b'data-testid="pairing-progress"' in page and b"<progress" in page) or paired_already
     event.refresh_from_db()
     AsyncResult(event.pairing_task_id).get(timeout=60)
     page = client.get(f"/events/{event.pk}/console/").content

@@ -22,6 +22,7 @@ from itertools import combinations
 
 from ..base import Event, GameOver, IllegalAction, MalformedDocument, Outcome, PathError
 from ..messages import Message, msg, terms
+from ..skeleton import refused
 from .actions import CIRCLE_REFS, Action, default_player, hand_ref, make, parse_action, resolve
 from .state import (
     BEHIND,
@@ -2223,15 +2224,8 @@ def _refuse_in_guard_step(action: Action, defender: str) -> None:
 
 
 def _refused(state: State, data: object) -> bool:
-    """Whether the next action (raw JSON) would be refused in ``state`` (the battle's guard step closed).
-    A malformed one is left to the replay, which reports it where it is."""
-    try:
-        apply(state, parse_action(state, data, path="/actions/0"))
-    except IllegalAction:
-        return True
-    except MalformedDocument:
-        return False
-    return False
+    """Whether the next action (raw JSON) would be refused in ``state`` (the battle's guard step closed)."""
+    return refused(apply, parse_action, state, data)
 
 
 # ---------------------------------------------------------------------------------- legal actions

@@ -9,10 +9,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ..base import Event, GameOver, IllegalAction, Outcome
+from ..base import Event, GameOver, IllegalAction, MalformedDocument, Outcome
 from ..effects import MOVE_EVENTS, NEGATIONS, STAT_CHANGES, Effect
 from ..messages import Message, Sentences, msg, msg_plural, sentences, terms
-from .actions import Action
+from ..skeleton import refused
+from .actions import Action, missing_refs, parse_action
 from .state import (
     A_FACE_DOWN_CARD,
     DAMAGE_STEPS,
@@ -1385,17 +1386,30 @@ STEP_ACTIONS = frozenset(("pass", "chain_triggers"))
 SUMMONS = frozenset(("normal_summon", "flip_summon", "special_summon", "fusion_summon"))
 
 
-def apply(state: State, action: Action) -> tuple[State, list[Event]]:
-    if state.ended is not None:
-        winner, draw, rules = state.ended
-        raise GameOver(
-            ("YGO-GAME-OVER", *rules),
-            msg("The duel is already over (a draw). No further action applies.")
+def game_over(state: State, after_chain: bool = False) -> GameOver:
+    """The refusal of any action once the duel is over (or once the open chain's resolution ends it)."""
+    winner, draw, rules = state.ended
+    if after_chain:
+        text = (
+            msg("Once the chain resolves the duel is over (a draw): no further action applies.")
             if draw
             else msg(
-                "The duel is already over (player {winner} won). No further action applies.", winner=winner
-            ),
+                "Once the chain resolves the duel is over (player {winner} wins): no further action applies.",
+                winner=winner,
+            )
         )
+    elif draw:
+        text = msg("The duel is already over (a draw). No further action applies.")
+    else:
+        text = msg(
+            "The duel is already over (player {winner} won). No further action applies.", winner=winner
+        )
+    return GameOver(("YGO-GAME-OVER", *rules), text)
+
+
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
+    if state.ended is not None:
+        raise game_over(state)
     new = state.copy()
     new.happened = []
     new.summoning = state.summoning
@@ -1407,7 +1421,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     if new.chain and not (
         (action.type == "activate" and "in_response_to" in action.args) or action.type in STEP_ACTIONS
     ):
-        resolve_chain(new, events)
+        _resolve_before(new, action, events)
     HANDLERS[action.type](new, action, events)
     if new.summoning is not None and action.type not in SUMMONS and not _negating_summon(new.chain):
         new.summoning = None
@@ -1420,9 +1434,33 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     return new, events
 
 
+def _resolve_before(state: State, action: Action, events: list[Event]) -> None:
+    """An action that adds no link lets the open chain resolve first (both players passed), and is then
+    checked against what the resolution left: its triggers go on a chain before anything else, and a
+    duel it ended takes no further action. Done on ``apply``'s copy, so a refusal changes nothing."""
+    resolve_chain(state, events)
+    if state.happened:
+        collect_triggers(state, events)
+    state.happened = []
+    if check_end(state) is not None:
+        raise game_over(state, after_chain=True)
+    if state.pending:
+        pending_gate(state, action, after_chain=True)
+    gone = missing_refs(state, action)
+    if gone:
+        raise illegal(
+            "YGO-CHAIN-RESOLVE",
+            msg("Once the chain resolves, there is no card at {ref} any more.", ref=gone[0]),
+        )
+
+
 def settle(state: State, next_action: Any) -> tuple[State, list[Event]]:
     """Resolve an open chain unless the next action adds a link to it (with "battle_steps" the players
-    pass explicitly: the chain waits for ``pass``)."""
+    pass explicitly: the chain waits for ``pass``).
+
+    The chain resolves because the next action shows both players passed; a refused action shows
+    nothing, so when the next action would be refused the chain stays open (a refusal has no side
+    effects: ``apply`` then refuses it for the same reason, on its own copy)."""
     if not state.chain or state.battle_steps:
         return state, []
     if isinstance(next_action, dict) and (
@@ -1440,7 +1478,23 @@ def settle(state: State, next_action: Any) -> tuple[State, list[Event]]:
     end = check_end(settled)
     if end is not None:
         events.append(end)
+    if isinstance(next_action, dict) and _refused(settled, next_action) and _readable(state, next_action):
+        return state, []
     return settled, events
+
+
+def _refused(state: State, data: dict) -> bool:
+    return refused(apply, parse_action, state, data)
+
+
+def _readable(state: State, data: dict) -> bool:
+    """Whether the action's references can be read before the chain resolves (a card the resolution
+    brings, such as a drawn one, cannot: the chain's resolution then stands before its refusal)."""
+    try:
+        parse_action(state, data, path="/actions/0")
+    except MalformedDocument:
+        return False
+    return True
 
 
 def outcome(state: State) -> Outcome:
@@ -2671,7 +2725,7 @@ def do_chain_triggers(state: State, action: Action, events: list[Event]) -> None
     chain_pending(state, events, chosen)
 
 
-def pending_gate(state: State, action: Action) -> None:
+def pending_gate(state: State, action: Action, after_chain: bool = False) -> None:
     """While triggers wait, they go on a chain first (a summon can still be negated)."""
     if action.type in ("pass", "chain_triggers"):
         return
@@ -2688,6 +2742,11 @@ def pending_gate(state: State, action: Action) -> None:
     raise illegal(
         ("YGO-TRIGGER-SEGOC" if state.flags["segoc"] else "YGO-TRIGGER-CLASSIC-ORDER"),
         msg(
+            "Once the chain resolves, the effects it triggered wait to be put on a chain first "
+            "(chain_triggers, or pass for the mandatory ones)."
+        )
+        if after_chain
+        else msg(
             "Triggered effects wait to be put on a chain first (chain_triggers, or pass for the mandatory "
             "ones)."
         ),

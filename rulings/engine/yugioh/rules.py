@@ -1159,6 +1159,45 @@ def do_attack(state: State, action: Action, events: list[Event]) -> None:
         to_graveyard(state, t_player, "monsters", t_index, events, "destroyed", rules[0], group)
 
 
+# The phase after a skipped one (YGO-SKIP-PHASE): Main Phase 1 skipped leads to the Battle Phase (or, by
+# the player's choice, the End Phase), a skipped Battle Phase to Main Phase 2.
+AFTER_SKIPPED = {"draw": "standby", "standby": "main1", "main1": "battle", "battle": "main2", "main2": "end"}
+
+
+def arrive(state: State, wanted: str, events: list[Event]) -> str:
+    """The phase the turn enters when it moves to ``wanted``: a phase an effect skips for the turn player
+    is passed over, and that skip is used up (YGO-SKIP-PHASE); with Main Phase 1 and the Battle Phase both
+    skipped the turn goes straight to the End Phase (YGO-SKIP-MAIN-AND-BATTLE)."""
+    player = state.turn_player
+    skipped_main1 = False
+    while (player, wanted) in state.skips:
+        state.skips = tuple(key for key in state.skips if key != (player, wanted))
+        after = AFTER_SKIPPED[wanted]
+        rules: tuple[str, ...] = ("YGO-SKIP-PHASE",)
+        if wanted == "main1":
+            skipped_main1 = True
+            if state.turn == 1:
+                after, rules = "end", ("YGO-SKIP-PHASE", "YGO-BP-NOT-FIRST-TURN")
+        elif wanted == "battle" and skipped_main1:
+            after, rules = "end", ("YGO-SKIP-MAIN-AND-BATTLE",)
+        events.append(
+            Event(
+                "phase_skipped",
+                {"player": player, "phase": wanted, "next": after},
+                rules,
+                msg(
+                    "Player {player}'s {phase} phase is skipped (an effect): the turn moves on to the {next} "
+                    "phase.",
+                    player=player,
+                    phase=PHASE_NAMES[wanted],
+                    next=PHASE_NAMES[after],
+                ),
+            )
+        )
+        wanted = after
+    return wanted
+
+
 def do_next_phase(state: State, action: Action, events: list[Event]) -> None:
     _turn_action(state, action, "move to the next phase")
     current = PHASE_INDEX[state.phase]
@@ -1168,11 +1207,16 @@ def do_next_phase(state: State, action: Action, events: list[Event]) -> None:
             raise illegal("YGO-TURN-PHASES", msg("After the End Phase the turn ends (use end_turn)."))
         do_end_turn(state, action, events)
         return
+    # another Battle Phase granted by an effect comes after Main Phase 2 (YGO-BP-MULTIPLE)
+    again = state.phase == "main2" and state.extra_bp > 0
+    main1_skipped = state.phase in ("draw", "standby") and (state.turn_player, "main1") in state.skips
     if wanted is None:
-        wanted = PHASES[current + 1]
+        wanted = "battle" if again else PHASES[current + 1]
         if state.phase == "main1" and state.turn == 1:
             wanted = "end"
     target = PHASE_INDEX[wanted]
+    if again and wanted == "battle":
+        target = len(PHASES)  # forward: the other Battle Phase
     if target <= current:
         raise illegal(
             "YGO-TURN-PHASES",
@@ -1184,12 +1228,29 @@ def do_next_phase(state: State, action: Action, events: list[Event]) -> None:
         )
     if wanted == "battle" and state.turn == 1:
         raise illegal("YGO-BP-NOT-FIRST-TURN", msg("There is no Battle Phase on the first turn of the duel."))
-    if current < PHASE_INDEX["main1"] < target:
+    if current < PHASE_INDEX["main1"] < target and not main1_skipped:
         raise illegal("YGO-TURN-PHASES", msg("Main Phase 1 cannot be skipped."))
     if current < PHASE_INDEX["battle"] and wanted == "main2":
         raise illegal(
             "YGO-BP-SKIP", msg("Without a Battle Phase the turn goes from Main Phase 1 to the End Phase.")
         )
+    if state.battle_steps and (state.attack is not None or state.battle_step in DAMAGE_STEPS):
+        raise illegal(
+            "YGO-BP-STEPS",
+            msg("An attack is in progress: the Battle Phase cannot end before its Damage Step."),
+        )
+    if main1_skipped and wanted in ("battle", "end"):
+        # Main Phase 1 skipped: the Battle Phase, or the End Phase if the player chooses it
+        reached = arrive(state, "main1", events)
+        wanted = "end" if wanted == "end" else reached
+    elif again and wanted == "battle":
+        state.extra_bp -= 1
+        wanted = arrive(state, "battle", events)
+        if wanted == "battle":
+            _another_battle_phase(state, events)
+            return
+    else:
+        wanted = arrive(state, wanted, events)
     rules = ("YGO-TURN-PHASES",)
     text: Message | Sentences = msg(
         "Player {player} moves to the {phase} phase.", player=state.turn_player, phase=PHASE_NAMES[wanted]
@@ -1203,16 +1264,38 @@ def do_next_phase(state: State, action: Action, events: list[Event]) -> None:
         )
         text = sentences(text, why)
     if state.battle_steps:
-        if state.attack is not None or state.battle_step in DAMAGE_STEPS:
-            raise illegal(
-                "YGO-BP-STEPS",
-                msg("An attack is in progress: the Battle Phase cannot end before its Damage Step."),
-            )
         state.battle_step = "start" if wanted == "battle" else None
         if wanted == "battle":
             rules = (*rules, "YGO-BP-STEPS")
     state.phase = wanted
     events.append(Event("phase", {"phase": wanted}, rules, text))
+
+
+def _another_battle_phase(state: State, events: list[Event]) -> None:
+    """The Battle Phase an effect granted, after Main Phase 2: each monster may attack once in it (attacks
+    are counted per Battle Phase), and Main Phase 2 follows it again."""
+    state.phase = "battle"
+    state.battle_step = "start" if state.battle_steps else None
+    for side in ("A", "B"):
+        row = state.players[side].monsters
+        for i, slot in enumerate(row):
+            if slot is not None and slot.attacked:
+                fresh = slot.copy()
+                fresh.attacked = False
+                row[i] = fresh
+    rules = ("YGO-BP-MULTIPLE", "YGO-BP-STEPS") if state.battle_steps else ("YGO-BP-MULTIPLE",)
+    events.append(
+        Event(
+            "phase",
+            {"phase": "battle", "again": True},
+            rules,
+            msg(
+                "Player {player} enters another Battle Phase (granted by an effect): each monster may attack "
+                "once in it, and Main Phase 2 follows it again.",
+                player=state.turn_player,
+            ),
+        )
+    )
 
 
 def do_end_turn(state: State, action: Action, events: list[Event]) -> None:
@@ -1238,6 +1321,7 @@ def do_end_turn(state: State, action: Action, events: list[Event]) -> None:
     state.turn_player = OTHER[previous]
     state.phase = "draw"
     state.draw_done = False
+    state.extra_bp = 0
     reset_turn_flags(state)
     events.append(
         Event(
@@ -1252,7 +1336,9 @@ def do_end_turn(state: State, action: Action, events: list[Event]) -> None:
             ),
         )
     )
-    enter_draw_phase(state, events)
+    state.phase = arrive(state, "draw", events)
+    if state.phase == "draw":
+        enter_draw_phase(state, events)
 
 
 def do_draw(state: State, action: Action, events: list[Event]) -> None:
@@ -2062,20 +2148,10 @@ def run_op(
             )
         return
     if op == "skip_phase":
-        if state.phase == params["phase"] and state.phase != "end":
-            state.phase = PHASES[PHASES.index(state.phase) + 1]
-            state.attack, state.battle_step = None, None
-            events.append(
-                Event(
-                    "phase",
-                    {"phase": state.phase},
-                    ("YGO-EFFECT-OPS",),
-                    msg(
-                        "The phase is skipped: the turn moves to the {phase} phase.",
-                        phase=PHASE_NAMES[state.phase],
-                    ),
-                )  # fmt: skip
-            )
+        _skip_phase(state, owner, params, events)
+        return
+    if op == "extra_battle_phase":
+        _grant_battle_phase(state, owner, events)
         return
     if op in ("negate_activation", "negate_effect", "negate_summon"):
         return  # handled by the chain (see resolve_effect_link)
@@ -2210,6 +2286,99 @@ def run_op(
             rules,
             msg("{card} is {where}.", card=moved.name or name, where=where),
         )  # fmt: skip
+    )
+
+
+def _skip_phase(state: State, owner: str, params: dict, events: list[Event]) -> None:
+    """The named phase is skipped the next time the turn of the player (the turn player when the
+    operation names none) reaches it: now if it is the current phase, later this turn if it is still
+    to come, otherwise in that player's next turn (YGO-SKIP-PHASE). The End Phase is never skipped."""
+    phase = params["phase"]
+    sides = (state.turn_player,) if params["player"] is None else _players(state, owner, params["player"])
+    for side in sides:
+        if phase == "end":
+            events.append(
+                Event(
+                    "no_effect",
+                    {"op": "skip_phase"},
+                    ("YGO-SKIP-PHASE",),
+                    msg("The End Phase is not skipped: every turn ends with it."),
+                )
+            )
+            continue
+        if side == state.turn_player and state.phase == phase:
+            after = AFTER_SKIPPED[phase]
+            if phase == "main1" and state.turn == 1:
+                after = "end"
+            state.attack = None
+            events.append(
+                Event(
+                    "phase",
+                    {"phase": after},
+                    ("YGO-EFFECT-OPS",),
+                    msg(
+                        "The phase is skipped: the turn moves to the {phase} phase.", phase=PHASE_NAMES[after]
+                    ),
+                )
+            )
+            state.phase = arrive(state, after, events)
+            state.battle_step = "start" if state.battle_steps and state.phase == "battle" else None
+            if state.phase == "draw":
+                enter_draw_phase(state, events)
+            continue
+        if (side, phase) not in state.skips:
+            state.skips = (*state.skips, (side, phase))
+        later = side == state.turn_player and (
+            PHASE_INDEX[phase] > PHASE_INDEX[state.phase]
+            or (phase == "battle" and state.phase == "main2" and state.extra_bp > 0)
+        )
+        events.append(
+            Event(
+                "skip_later",
+                {"player": side, "phase": phase, "this_turn": later},
+                ("YGO-SKIP-PHASE",),
+                msg(
+                    "Player {player}'s {phase} phase of this turn will be skipped.",
+                    player=side,
+                    phase=PHASE_NAMES[phase],
+                )
+                if later
+                else msg(
+                    "Player {player}'s next {phase} phase will be skipped.",
+                    player=side,
+                    phase=PHASE_NAMES[phase],
+                ),
+            )  # fmt: skip
+        )
+
+
+def _grant_battle_phase(state: State, owner: str, events: list[Event]) -> None:
+    """Another Battle Phase for the effect's controller in their own turn, after Main Phase 2
+    (YGO-BP-MULTIPLE); in the End Phase, the first turn or the opponent's turn it does nothing."""
+    if owner != state.turn_player or state.phase == "end" or state.turn == 1:
+        events.append(
+            Event(
+                "no_effect",
+                {"op": "extra_battle_phase"},
+                ("YGO-BP-MULTIPLE",),
+                msg(
+                    "Another Battle Phase is granted only in its controller's own turn, before the End Phase "
+                    "(and never on the first turn): nothing happens."
+                ),
+            )
+        )
+        return
+    state.extra_bp += 1
+    events.append(
+        Event(
+            "extra_battle_phase",
+            {"player": owner, "extra_battle_phases": state.extra_bp},
+            ("YGO-BP-MULTIPLE",),
+            msg(
+                "Player {player} will conduct another Battle Phase this turn, after Main Phase 2.",
+                player=owner,
+            ),
+        )
     )
 
 

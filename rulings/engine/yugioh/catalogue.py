@@ -873,8 +873,9 @@ _RULES = [
     _rule(
         "YGO-EFFECT-CONTINUOUS",
         "Continuous effects are not activated",
-        "A continuous effect applies while its card is face-up on the field; it is never activated and never "
-        "starts a chain.",
+        "A continuous effect applies while its card is face-up on the field and stops when the card leaves "
+        "it or is face-down; it is never activated and never starts a chain. Its ATK/DEF changes count in "
+        "damage calculation.",
         NOTES,
         "SS1 (Normal/Equip/Field/Continuous/Ritual Spells, Ignition and Trigger effects) can only be Chain "
         "Link 1.",

@@ -101,17 +101,69 @@ def hand_limit_rule(state: State) -> str:
     return "YGO-HAND-LIMIT-ANY-PLAYER" if state.flags["hand_limit_any_player"] else "YGO-HAND-LIMIT"
 
 
-def stats(state: State, player: str, index: int) -> tuple[int, int]:
-    """ATK and DEF of a monster with the modifiers of the face-up Equip Spells equipped to it."""
+def stats(
+    state: State, player: str, index: int, battle: tuple | None = None, revealed: tuple | None = None
+) -> tuple[int, int]:
+    """ATK and DEF of a monster with the modifiers of the face-up Equip Spells equipped to it and of the
+    continuous effects that apply to it (``battle``, ``revealed``: see ``continuous_changes``)."""
     slot = state.players[player].monsters[index]
     atk, def_ = slot.card.atk + slot.boost[0], slot.card.def_ + slot.boost[1]
     key = (player, index)
+    if state.has_effects:
+        for _card, op, amount in continuous_changes(state, key, battle, revealed):
+            if op == "modify_atk":
+                atk += amount
+            else:
+                def_ += amount
     for side in ("A", "B"):
         for spell in state.players[side].spells:
             if spell is not None and spell.equipped_to == key and spell.face_up:
                 atk += spell.card.atk_modifier
                 def_ += spell.card.def_modifier
     return max(0, atk), max(0, def_)
+
+
+def continuous_changes(
+    state: State, key: tuple[str, int], battle: tuple | None = None, revealed: tuple | None = None
+) -> list[tuple[Card, str, int]]:
+    """The continuous ATK/DEF changes (``modify_atk``/``modify_def`` of a ``continuous`` effect) that
+    apply to the monster at ``key``: from every face-up card on the field, for as long as it is there
+    (YGO-EFFECT-CONTINUOUS). ``battle`` is the attack being calculated, ``(attacker, target or None)``,
+    for the operands "attacker" and "attack_target"; ``revealed`` a face-down monster that the attack
+    flips face-up before damage calculation, whose continuous effects then apply."""
+    out = []
+    for side in ("A", "B"):
+        p = state.players[side]
+        for zone, row in (
+            ("monsters", p.monsters),
+            ("spells_traps", p.spells),
+            ("field_spell", (p.field_spell,)),
+        ):
+            for i, slot in enumerate(row):
+                if slot is None or not slot.card.effects:
+                    continue
+                if not slot.face_up and not (zone == "monsters" and (side, i) == revealed):
+                    continue
+                for effect in slot.card.effects:
+                    if effect.timing != "continuous":
+                        continue
+                    for op, params in effect.does:
+                        if (
+                            op in STAT_CHANGES
+                            and _continuous_operand(params["card"], side, zone, i, battle) == key
+                        ):
+                            out.append((slot.card, op, params["amount"]))
+    return out
+
+
+def _continuous_operand(value: str, side: str, zone: str, index: int, battle: tuple | None) -> tuple | None:
+    """The monster (player, zone index) a continuous effect's card operand names, or None."""
+    if value == "self":
+        return (side, index) if zone == "monsters" else None
+    if value in ("attacker", "attack_target"):
+        return None if battle is None else battle[0 if value == "attacker" else 1]
+    ref = parse_ref(value)
+    return (ref[0], ref[2]) if ref is not None and ref[1] == "monsters" else None
 
 
 def card_label(found: object) -> str | Message:
@@ -372,7 +424,7 @@ def resolve_chain(state: State, events: list[Event]) -> None:
 
 
 class Battle:
-    __slots__ = ("damage", "destroyed", "flipped", "rules", "messages", "case")
+    __slots__ = ("damage", "destroyed", "flipped", "rules", "messages", "case", "continuous")
 
     def __init__(self) -> None:
         self.damage = {"A": 0, "B": 0}
@@ -381,14 +433,46 @@ class Battle:
         self.rules: list[str] = []
         self.messages: list[Message] = []
         self.case = ""
+        self.continuous = False
+
+
+def _continuous_messages(state: State, fight: tuple, revealed: tuple | None, result: Battle) -> None:
+    """Say which continuous effects change the ATK/DEF of the monsters of this battle."""
+    for key in fight:
+        if key is None:
+            continue
+        for card, op, amount in continuous_changes(state, key, fight, revealed):
+            result.continuous = True
+            result.messages.append(
+                msg(
+                    "{card}'s continuous effect gives {target} {amount:+d} {stat}.",
+                    card=card.name,
+                    target=state.players[key[0]].monsters[key[1]].card.name,
+                    amount=amount,
+                    stat="ATK" if op == "modify_atk" else "DEF",
+                )
+            )
 
 
 def compute_battle(state: State, attacker: tuple[str, int], target: tuple[str, int] | None) -> Battle:
     """Damage calculation for one attack, on the state as it is (nothing is changed)."""
+    result = _battle(state, attacker, target)
+    if result.continuous:  # after the battle's own rules: the first of those decides the destruction
+        result.rules.append("YGO-EFFECT-CONTINUOUS")
+    return result
+
+
+def _battle(state: State, attacker: tuple[str, int], target: tuple[str, int] | None) -> Battle:
     result = Battle()
     a_player, a_index = attacker
-    atk, _ = stats(state, a_player, a_index)
+    revealed = None
+    if target is not None and not state.players[target[0]].monsters[target[1]].face_up:
+        revealed = target
+    fight = (attacker, target)
+    atk, _ = stats(state, a_player, a_index, fight, revealed)
     a_name = state.players[a_player].monsters[a_index].card.name
+    if state.has_effects:
+        _continuous_messages(state, fight, revealed, result)
     if target is None:
         defender = OTHER[a_player]
         result.damage[defender] = atk
@@ -415,7 +499,7 @@ def compute_battle(state: State, attacker: tuple[str, int], target: tuple[str, i
                 target=t_name,
             )
         )
-    t_atk, t_def = stats(state, t_player, t_index)
+    t_atk, t_def = stats(state, t_player, t_index, fight, revealed)
     if slot.position == "attack" and slot.face_up:
         if atk > t_atk:
             result.destroyed.append(target)
@@ -1624,9 +1708,14 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
             step_actions(state, player, out)
             return out
         settled = state.copy()
+        settled.happened = []
         resolve_chain(settled, [])
+        if settled.happened:
+            collect_triggers(settled, [])
+        settled.happened = None
         state = settled
-        if settled.pending:  # the chain's resolution triggers effects: pass, then chain them
+        # the chain's resolution triggers effects or ends the duel: pass (it resolves), nothing else
+        if settled.pending or check_end(settled) is not None:
             if player == state.turn_player:
                 out.append(_a(player, "pass"))
             return out
@@ -2368,7 +2457,7 @@ def _grant_battle_phase(state: State, owner: str, events: list[Event]) -> None:
             )
         )
         return
-    state.extra_bp += 1
+    state.extra_bp = min(10, state.extra_bp + 1)  # the state keeps at most 10
     events.append(
         Event(
             "extra_battle_phase",

@@ -774,6 +774,15 @@ def player_json(p: Player) -> JSON:
     }
 
 
+def _link_place(state: State, ref: tuple[str, str, int], card: Card) -> str:
+    """Where a chain link's card is now: a card in hand moves up when a card before it leaves the hand
+    (a monster's quick effect activated from the hand, then a Spell from the same hand)."""
+    found = lookup(state, ref)
+    if (found.card if isinstance(found, OnField) else found) is card:
+        return ref_str(*ref)
+    return find_card(state, card) or ref_str(*ref)
+
+
 def state_to_json(state: State) -> JSON:
     out: JSON = {
         "turn": state.turn,
@@ -785,10 +794,10 @@ def state_to_json(state: State) -> JSON:
         out["draw_done"] = True
     if state.chain:
         out["chain"] = [
-            {"player": p, "card": ref_str(*ref)}
+            {"player": p, "card": _link_place(state, ref, card)}
             if e is None
-            else {"player": p, "card": ref_str(*ref), "effect": e}
-            for p, ref, _, e, _card in state.chain
+            else {"player": p, "card": _link_place(state, ref, card), "effect": e}
+            for p, ref, _, e, card in state.chain
         ]
     if state.battle_steps:
         out["battle_steps"] = True

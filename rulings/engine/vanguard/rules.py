@@ -1852,6 +1852,10 @@ def _attack(state: State, action: Action, events: list[Event]) -> None:
     player = action.player
     side = state.players[player]
     owner, zone, circle, attacker = resolve(state, action.attacker)
+    if attacker is None:
+        raise _illegal(
+            "VG-ATTACK", msg("There is no unit on {circle} to attack with any more.", circle=action.attacker)
+        )
     if owner != player or circle not in FRONT_CIRCLES:
         raise _illegal(
             "VG-ATTACK", msg("The attacker is one of the turn player's front-row units (V, FL, FR).")
@@ -1861,6 +1865,10 @@ def _attack(state: State, action: Action, events: list[Event]) -> None:
             "VG-ATTACK", msg("{attacker} is rested and cannot attack.", attacker=attacker.card.name)
         )
     defender, _, target, target_unit = resolve(state, action.target)
+    if target_unit is None:  # retired since the action was read (the battle before it closed)
+        raise _illegal(
+            "VG-ATTACK", msg("There is no unit on {circle} to attack any more.", circle=action.target)
+        )
     if defender == player or target not in FRONT_CIRCLES:
         raise _illegal(
             "VG-ATTACK",

@@ -60,9 +60,13 @@ OPS: dict[str, dict[str, str]] = {
     "special_summon": {"card": "card", "position": "position"},
     "discard": {"card": "card"},
     "end_battle_phase": {},
-    "skip_phase": {"phase": "phase"},
+    "extra_battle_phase": {},
+    "skip_phase": {"phase": "phase", "player": "player"},
 }
 OPTIONAL_PARAMS = {"player": "you", "count": 1, "position": "attack", "to": "opponent"}
+# An operation whose optional parameter has another default: skip_phase without a player skips a phase of
+# the current turn (now or later in it); with one, that player's next such phase.
+OP_DEFAULTS: dict[str, dict[str, Any]] = {"skip_phase": {"player": None}}
 NEGATIONS = frozenset(("negate_activation", "negate_effect", "negate_summon"))
 STAT_CHANGES = frozenset(("modify_atk", "modify_def"))
 EFFECT_FIELDS = ("timing", "trigger", "optional", "event", "speed", "cost", "condition", "does")
@@ -101,7 +105,8 @@ class Effect:
 
 def _op(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     name = data["op"]
-    params = {key: data.get(key, OPTIONAL_PARAMS.get(key)) for key in OPS[name]}
+    defaults = OP_DEFAULTS.get(name, OPTIONAL_PARAMS)
+    params = {key: data.get(key, defaults.get(key, OPTIONAL_PARAMS.get(key))) for key in OPS[name]}
     return name, params
 
 

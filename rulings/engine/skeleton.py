@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any, ClassVar
 
-from .base import JSON, CardLookup, Event, Outcome, Rule, RuleSet
+from .base import JSON, CardLookup, Event, IllegalAction, MalformedDocument, Outcome, Rule, RuleSet
 
 # module role -> the functions each game's module of that role provides; OPTIONAL_HOOKS have defaults.
 HOOKS: dict[str, tuple[str, ...]] = {
@@ -44,6 +44,19 @@ def no_settle(state: Any, next_action: Any) -> tuple[Any, list[Event]]:
 
 def no_check(state: Any) -> None:
     """A state given in a document is decided only by what it says."""
+
+
+def refused(apply: Callable[..., Any], parse_action: Callable[..., Any], state: Any, data: Any) -> bool:
+    """Whether the next action (raw JSON) would be refused in ``state``; a malformed one is left to the
+    replay, which reports it where it is. A game's ``settle`` asks it before finishing anything on the
+    next action's behalf: a refused action shows nothing was passed, so nothing is finished."""
+    try:
+        apply(state, parse_action(state, data, path="/actions/0"))
+    except IllegalAction:
+        return True
+    except MalformedDocument:
+        return False
+    return False
 
 
 OPTIONAL_HOOKS: dict[str, dict[str, Callable[..., Any]]] = {

@@ -22,6 +22,7 @@ from itertools import combinations
 
 from ..base import Event, GameOver, IllegalAction, MalformedDocument, Outcome, PathError
 from ..messages import Message, msg, terms
+from ..skeleton import refused
 from .actions import CIRCLE_REFS, Action, default_player, hand_ref, make, parse_action, resolve
 from .state import (
     BEHIND,
@@ -1851,6 +1852,10 @@ def _attack(state: State, action: Action, events: list[Event]) -> None:
     player = action.player
     side = state.players[player]
     owner, zone, circle, attacker = resolve(state, action.attacker)
+    if attacker is None:
+        raise _illegal(
+            "VG-ATTACK", msg("There is no unit on {circle} to attack with any more.", circle=action.attacker)
+        )
     if owner != player or circle not in FRONT_CIRCLES:
         raise _illegal(
             "VG-ATTACK", msg("The attacker is one of the turn player's front-row units (V, FL, FR).")
@@ -1860,6 +1865,10 @@ def _attack(state: State, action: Action, events: list[Event]) -> None:
             "VG-ATTACK", msg("{attacker} is rested and cannot attack.", attacker=attacker.card.name)
         )
     defender, _, target, target_unit = resolve(state, action.target)
+    if target_unit is None:  # retired since the action was read (the battle before it closed)
+        raise _illegal(
+            "VG-ATTACK", msg("There is no unit on {circle} to attack any more.", circle=action.target)
+        )
     if defender == player or target not in FRONT_CIRCLES:
         raise _illegal(
             "VG-ATTACK",
@@ -2223,15 +2232,8 @@ def _refuse_in_guard_step(action: Action, defender: str) -> None:
 
 
 def _refused(state: State, data: object) -> bool:
-    """Whether the next action (raw JSON) would be refused in ``state`` (the battle's guard step closed).
-    A malformed one is left to the replay, which reports it where it is."""
-    try:
-        apply(state, parse_action(state, data, path="/actions/0"))
-    except IllegalAction:
-        return True
-    except MalformedDocument:
-        return False
-    return False
+    """Whether the next action (raw JSON) would be refused in ``state`` (the battle's guard step closed)."""
+    return refused(apply, parse_action, state, data)
 
 
 # ---------------------------------------------------------------------------------- legal actions

@@ -88,6 +88,20 @@ def _check_ref(state: State, value: Any, path: str, errors: list[PathError], *, 
         )
 
 
+def missing_refs(state: State, action: Action) -> list[str]:
+    """The references of a parsed action that no longer point to a card (a chain resolved since)."""
+    out = []
+    for key, (value_kind, _required) in SCHEMAS[action.type].items():
+        value = action.args.get(key)
+        if value is None or value_kind not in ("ref", "ref?", "refs"):
+            continue
+        for item in value if value_kind == "refs" else (value,):
+            ref = parse_ref(item)
+            if ref is None or lookup(state, ref) is None:
+                out.append(item)
+    return out
+
+
 def parse_action(state: State, data: Any, *, path: str) -> Action:
     if not isinstance(data, dict):
         raise MalformedDocument(

@@ -326,6 +326,52 @@ _RULES = [
         "immediately to the End Phase without entering your Main Phase 2.",
     ),
     _rule(
+        "YGO-BP-MULTIPLE",
+        "More than one Battle Phase in a turn",
+        "Only a card effect grants another Battle Phase in a turn (the operation extra_battle_phase, in its "
+        "controller's own turn): it comes after Main Phase 2, each monster may attack once in it, and Main "
+        "Phase 2 follows it again before the End Phase.",
+        BATAILLE,
+        "sont les seules cartes pouvant accorder plusieurs phases de bataille en un tour.",
+        "are the only cards that can grant several Battle Phases in one turn.",
+        interpretation=(
+            "The text only says that cards grant several Battle Phases. Where the other one comes (after "
+            "Main Phase 2, then Main Phase 2 again) and that attacks are counted per Battle Phase are the "
+            "official rulings of those cards, which we follow."
+        ),
+    ),
+    _rule(
+        "YGO-SKIP-PHASE",
+        "A phase skipped by a card effect",
+        "A phase a card effect skips is not entered: the turn moves on to the next one; when Main Phase 1 "
+        "is skipped the turn player goes from the Standby Phase to the Battle Phase, or chooses the End "
+        "Phase instead. An effect can skip a phase later in the turn or in a player's next turn: it applies "
+        "when that player's turn reaches the phase.",
+        BATAILLE,
+        'Si un effet de carte ignore votre phase principale 1, telle que celle de "Timeater", vous ne devez '
+        "pas entrer dans votre phase de bataille à partir de votre phase de veille, vous pouvez choisir de "
+        "saisir votre phase finale à la place.",
+        'If a card effect skips your Main Phase 1, such as that of "Timeater", you do not have to enter '
+        "your Battle Phase from your Standby Phase: you can choose to enter your End Phase instead.",
+        interpretation=(
+            "Which turn a skip applies to is the card's wording (\u201cyour next Battle Phase\u201d, "
+            "\u201cyour opponent's next Main Phase 1\u201d): skip_phase names the player whose next such "
+            "phase is skipped; without a player, the turn player's, now or later in this turn."
+        ),
+    ),
+    _rule(
+        "YGO-SKIP-MAIN-AND-BATTLE",
+        "Main Phase 1 and the Battle Phase both skipped",
+        "When card effects skip both Main Phase 1 and the Battle Phase of a turn, there is no Main Phase 2: "
+        "the turn goes straight to the End Phase.",
+        BATAILLE,
+        "si Card Effects ignore votre phase principale et votre phase de combat pendant le même tour, vous "
+        "ne pouvez pas entrer dans votre phase principale 2 et vous devez au contraire passer immédiatement "
+        "à votre phase finale.",
+        "if card effects skip your Main Phase and your Battle Phase in the same turn, you cannot enter your "
+        "Main Phase 2 and must instead go immediately to your End Phase.",
+    ),
+    _rule(
         "YGO-ATTACK-BATTLE-PHASE",
         "Attacks happen in the Battle Phase",
         "The turn player declares attacks only during their Battle Phase, with no chain in progress.",
@@ -827,8 +873,9 @@ _RULES = [
     _rule(
         "YGO-EFFECT-CONTINUOUS",
         "Continuous effects are not activated",
-        "A continuous effect applies while its card is face-up on the field; it is never activated and never "
-        "starts a chain.",
+        "A continuous effect applies while its card is face-up on the field and stops when the card leaves "
+        "it or is face-down; it is never activated and never starts a chain. Its ATK/DEF changes count in "
+        "damage calculation.",
         NOTES,
         "SS1 (Normal/Equip/Field/Continuous/Ritual Spells, Ignition and Trigger effects) can only be Chain "
         "Link 1.",

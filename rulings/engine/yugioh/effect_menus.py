@@ -56,6 +56,7 @@ WORDS = terms(
         "op:pay_lp": "Pay LP",
         "op:special_summon": "Special Summon", "op:discard": "Discard",
         "op:end_battle_phase": "End the Battle Phase", "op:skip_phase": "Skip a phase",
+        "op:extra_battle_phase": "Another Battle Phase",
         # operands' choices
         "card:self": "this card", "card:attacker": "the attacking monster",
         "card:attack_target": "the attack target",
@@ -172,7 +173,10 @@ def _op_words(op: str, given: Mapping[str, Any], names: Mapping[str, str]) -> Me
         "special_summon": lambda: msg("Special Summon {card} in {position}", **p),
         "discard": lambda: msg("discard {card}", **p),
         "end_battle_phase": lambda: msg("end the Battle Phase"),
-        "skip_phase": lambda: msg("skip the {phase}", **p),
+        "skip_phase": lambda: msg("skip the {phase}", **p)
+        if given.get("player") is None
+        else msg("skip the next {phase} of {player}", **p),
+        "extra_battle_phase": lambda: msg("conduct another Battle Phase this turn"),
     }  # fmt: skip
     phrase = phrases.get(op)
     if phrase is not None:

@@ -53,6 +53,7 @@ def _build_state(data: JSON, ruleset: str) -> State:
     )
     state.summoning = state.happened = None
     state.missed = ()
+    state.extra_bp, state.skips = 0, ()
     state.players = {}
     for side, p_data in data["players"].items():
         p = Player()

@@ -9,10 +9,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ..base import Event, GameOver, IllegalAction, Outcome
+from ..base import Event, GameOver, IllegalAction, MalformedDocument, Outcome
 from ..effects import MOVE_EVENTS, NEGATIONS, STAT_CHANGES, Effect
 from ..messages import Message, Sentences, msg, msg_plural, sentences, terms
-from .actions import Action
+from ..skeleton import refused
+from .actions import Action, missing_refs, parse_action
 from .state import (
     A_FACE_DOWN_CARD,
     DAMAGE_STEPS,
@@ -100,17 +101,69 @@ def hand_limit_rule(state: State) -> str:
     return "YGO-HAND-LIMIT-ANY-PLAYER" if state.flags["hand_limit_any_player"] else "YGO-HAND-LIMIT"
 
 
-def stats(state: State, player: str, index: int) -> tuple[int, int]:
-    """ATK and DEF of a monster with the modifiers of the face-up Equip Spells equipped to it."""
+def stats(
+    state: State, player: str, index: int, battle: tuple | None = None, revealed: tuple | None = None
+) -> tuple[int, int]:
+    """ATK and DEF of a monster with the modifiers of the face-up Equip Spells equipped to it and of the
+    continuous effects that apply to it (``battle``, ``revealed``: see ``continuous_changes``)."""
     slot = state.players[player].monsters[index]
     atk, def_ = slot.card.atk + slot.boost[0], slot.card.def_ + slot.boost[1]
     key = (player, index)
+    if state.has_effects:
+        for _card, op, amount in continuous_changes(state, key, battle, revealed):
+            if op == "modify_atk":
+                atk += amount
+            else:
+                def_ += amount
     for side in ("A", "B"):
         for spell in state.players[side].spells:
             if spell is not None and spell.equipped_to == key and spell.face_up:
                 atk += spell.card.atk_modifier
                 def_ += spell.card.def_modifier
     return max(0, atk), max(0, def_)
+
+
+def continuous_changes(
+    state: State, key: tuple[str, int], battle: tuple | None = None, revealed: tuple | None = None
+) -> list[tuple[Card, str, int]]:
+    """The continuous ATK/DEF changes (``modify_atk``/``modify_def`` of a ``continuous`` effect) that
+    apply to the monster at ``key``: from every face-up card on the field, for as long as it is there
+    (YGO-EFFECT-CONTINUOUS). ``battle`` is the attack being calculated, ``(attacker, target or None)``,
+    for the operands "attacker" and "attack_target"; ``revealed`` a face-down monster that the attack
+    flips face-up before damage calculation, whose continuous effects then apply."""
+    out = []
+    for side in ("A", "B"):
+        p = state.players[side]
+        for zone, row in (
+            ("monsters", p.monsters),
+            ("spells_traps", p.spells),
+            ("field_spell", (p.field_spell,)),
+        ):
+            for i, slot in enumerate(row):
+                if slot is None or not slot.card.effects:
+                    continue
+                if not slot.face_up and not (zone == "monsters" and (side, i) == revealed):
+                    continue
+                for effect in slot.card.effects:
+                    if effect.timing != "continuous":
+                        continue
+                    for op, params in effect.does:
+                        if (
+                            op in STAT_CHANGES
+                            and _continuous_operand(params["card"], side, zone, i, battle) == key
+                        ):
+                            out.append((slot.card, op, params["amount"]))
+    return out
+
+
+def _continuous_operand(value: str, side: str, zone: str, index: int, battle: tuple | None) -> tuple | None:
+    """The monster (player, zone index) a continuous effect's card operand names, or None."""
+    if value == "self":
+        return (side, index) if zone == "monsters" else None
+    if value in ("attacker", "attack_target"):
+        return None if battle is None else battle[0 if value == "attacker" else 1]
+    ref = parse_ref(value)
+    return (ref[0], ref[2]) if ref is not None and ref[1] == "monsters" else None
 
 
 def card_label(found: object) -> str | Message:
@@ -371,7 +424,7 @@ def resolve_chain(state: State, events: list[Event]) -> None:
 
 
 class Battle:
-    __slots__ = ("damage", "destroyed", "flipped", "rules", "messages", "case")
+    __slots__ = ("damage", "destroyed", "flipped", "rules", "messages", "case", "continuous")
 
     def __init__(self) -> None:
         self.damage = {"A": 0, "B": 0}
@@ -380,14 +433,46 @@ class Battle:
         self.rules: list[str] = []
         self.messages: list[Message] = []
         self.case = ""
+        self.continuous = False
+
+
+def _continuous_messages(state: State, fight: tuple, revealed: tuple | None, result: Battle) -> None:
+    """Say which continuous effects change the ATK/DEF of the monsters of this battle."""
+    for key in fight:
+        if key is None:
+            continue
+        for card, op, amount in continuous_changes(state, key, fight, revealed):
+            result.continuous = True
+            result.messages.append(
+                msg(
+                    "{card}'s continuous effect gives {target} {amount:+d} {stat}.",
+                    card=card.name,
+                    target=state.players[key[0]].monsters[key[1]].card.name,
+                    amount=amount,
+                    stat="ATK" if op == "modify_atk" else "DEF",
+                )
+            )
 
 
 def compute_battle(state: State, attacker: tuple[str, int], target: tuple[str, int] | None) -> Battle:
     """Damage calculation for one attack, on the state as it is (nothing is changed)."""
+    result = _battle(state, attacker, target)
+    if result.continuous:  # after the battle's own rules: the first of those decides the destruction
+        result.rules.append("YGO-EFFECT-CONTINUOUS")
+    return result
+
+
+def _battle(state: State, attacker: tuple[str, int], target: tuple[str, int] | None) -> Battle:
     result = Battle()
     a_player, a_index = attacker
-    atk, _ = stats(state, a_player, a_index)
+    revealed = None
+    if target is not None and not state.players[target[0]].monsters[target[1]].face_up:
+        revealed = target
+    fight = (attacker, target)
+    atk, _ = stats(state, a_player, a_index, fight, revealed)
     a_name = state.players[a_player].monsters[a_index].card.name
+    if state.has_effects:
+        _continuous_messages(state, fight, revealed, result)
     if target is None:
         defender = OTHER[a_player]
         result.damage[defender] = atk
@@ -414,7 +499,7 @@ def compute_battle(state: State, attacker: tuple[str, int], target: tuple[str, i
                 target=t_name,
             )
         )
-    t_atk, t_def = stats(state, t_player, t_index)
+    t_atk, t_def = stats(state, t_player, t_index, fight, revealed)
     if slot.position == "attack" and slot.face_up:
         if atk > t_atk:
             result.destroyed.append(target)
@@ -1158,6 +1243,45 @@ def do_attack(state: State, action: Action, events: list[Event]) -> None:
         to_graveyard(state, t_player, "monsters", t_index, events, "destroyed", rules[0], group)
 
 
+# The phase after a skipped one (YGO-SKIP-PHASE): Main Phase 1 skipped leads to the Battle Phase (or, by
+# the player's choice, the End Phase), a skipped Battle Phase to Main Phase 2.
+AFTER_SKIPPED = {"draw": "standby", "standby": "main1", "main1": "battle", "battle": "main2", "main2": "end"}
+
+
+def arrive(state: State, wanted: str, events: list[Event]) -> str:
+    """The phase the turn enters when it moves to ``wanted``: a phase an effect skips for the turn player
+    is passed over, and that skip is used up (YGO-SKIP-PHASE); with Main Phase 1 and the Battle Phase both
+    skipped the turn goes straight to the End Phase (YGO-SKIP-MAIN-AND-BATTLE)."""
+    player = state.turn_player
+    skipped_main1 = False
+    while (player, wanted) in state.skips:
+        state.skips = tuple(key for key in state.skips if key != (player, wanted))
+        after = AFTER_SKIPPED[wanted]
+        rules: tuple[str, ...] = ("YGO-SKIP-PHASE",)
+        if wanted == "main1":
+            skipped_main1 = True
+            if state.turn == 1:
+                after, rules = "end", ("YGO-SKIP-PHASE", "YGO-BP-NOT-FIRST-TURN")
+        elif wanted == "battle" and skipped_main1:
+            after, rules = "end", ("YGO-SKIP-MAIN-AND-BATTLE",)
+        events.append(
+            Event(
+                "phase_skipped",
+                {"player": player, "phase": wanted, "next": after},
+                rules,
+                msg(
+                    "Player {player}'s {phase} phase is skipped (an effect): the turn moves on to the {next} "
+                    "phase.",
+                    player=player,
+                    phase=PHASE_NAMES[wanted],
+                    next=PHASE_NAMES[after],
+                ),
+            )
+        )
+        wanted = after
+    return wanted
+
+
 def do_next_phase(state: State, action: Action, events: list[Event]) -> None:
     _turn_action(state, action, "move to the next phase")
     current = PHASE_INDEX[state.phase]
@@ -1167,11 +1291,16 @@ def do_next_phase(state: State, action: Action, events: list[Event]) -> None:
             raise illegal("YGO-TURN-PHASES", msg("After the End Phase the turn ends (use end_turn)."))
         do_end_turn(state, action, events)
         return
+    # another Battle Phase granted by an effect comes after Main Phase 2 (YGO-BP-MULTIPLE)
+    again = state.phase == "main2" and state.extra_bp > 0
+    main1_skipped = state.phase in ("draw", "standby") and (state.turn_player, "main1") in state.skips
     if wanted is None:
-        wanted = PHASES[current + 1]
+        wanted = "battle" if again else PHASES[current + 1]
         if state.phase == "main1" and state.turn == 1:
             wanted = "end"
     target = PHASE_INDEX[wanted]
+    if again and wanted == "battle":
+        target = len(PHASES)  # forward: the other Battle Phase
     if target <= current:
         raise illegal(
             "YGO-TURN-PHASES",
@@ -1183,12 +1312,29 @@ def do_next_phase(state: State, action: Action, events: list[Event]) -> None:
         )
     if wanted == "battle" and state.turn == 1:
         raise illegal("YGO-BP-NOT-FIRST-TURN", msg("There is no Battle Phase on the first turn of the duel."))
-    if current < PHASE_INDEX["main1"] < target:
+    if current < PHASE_INDEX["main1"] < target and not main1_skipped:
         raise illegal("YGO-TURN-PHASES", msg("Main Phase 1 cannot be skipped."))
     if current < PHASE_INDEX["battle"] and wanted == "main2":
         raise illegal(
             "YGO-BP-SKIP", msg("Without a Battle Phase the turn goes from Main Phase 1 to the End Phase.")
         )
+    if state.battle_steps and (state.attack is not None or state.battle_step in DAMAGE_STEPS):
+        raise illegal(
+            "YGO-BP-STEPS",
+            msg("An attack is in progress: the Battle Phase cannot end before its Damage Step."),
+        )
+    if main1_skipped and wanted in ("battle", "end"):
+        # Main Phase 1 skipped: the Battle Phase, or the End Phase if the player chooses it
+        reached = arrive(state, "main1", events)
+        wanted = "end" if wanted == "end" else reached
+    elif again and wanted == "battle":
+        state.extra_bp -= 1
+        wanted = arrive(state, "battle", events)
+        if wanted == "battle":
+            _another_battle_phase(state, events)
+            return
+    else:
+        wanted = arrive(state, wanted, events)
     rules = ("YGO-TURN-PHASES",)
     text: Message | Sentences = msg(
         "Player {player} moves to the {phase} phase.", player=state.turn_player, phase=PHASE_NAMES[wanted]
@@ -1202,16 +1348,38 @@ def do_next_phase(state: State, action: Action, events: list[Event]) -> None:
         )
         text = sentences(text, why)
     if state.battle_steps:
-        if state.attack is not None or state.battle_step in DAMAGE_STEPS:
-            raise illegal(
-                "YGO-BP-STEPS",
-                msg("An attack is in progress: the Battle Phase cannot end before its Damage Step."),
-            )
         state.battle_step = "start" if wanted == "battle" else None
         if wanted == "battle":
             rules = (*rules, "YGO-BP-STEPS")
     state.phase = wanted
     events.append(Event("phase", {"phase": wanted}, rules, text))
+
+
+def _another_battle_phase(state: State, events: list[Event]) -> None:
+    """The Battle Phase an effect granted, after Main Phase 2: each monster may attack once in it (attacks
+    are counted per Battle Phase), and Main Phase 2 follows it again."""
+    state.phase = "battle"
+    state.battle_step = "start" if state.battle_steps else None
+    for side in ("A", "B"):
+        row = state.players[side].monsters
+        for i, slot in enumerate(row):
+            if slot is not None and slot.attacked:
+                fresh = slot.copy()
+                fresh.attacked = False
+                row[i] = fresh
+    rules = ("YGO-BP-MULTIPLE", "YGO-BP-STEPS") if state.battle_steps else ("YGO-BP-MULTIPLE",)
+    events.append(
+        Event(
+            "phase",
+            {"phase": "battle", "again": True},
+            rules,
+            msg(
+                "Player {player} enters another Battle Phase (granted by an effect): each monster may attack "
+                "once in it, and Main Phase 2 follows it again.",
+                player=state.turn_player,
+            ),
+        )
+    )
 
 
 def do_end_turn(state: State, action: Action, events: list[Event]) -> None:
@@ -1237,6 +1405,7 @@ def do_end_turn(state: State, action: Action, events: list[Event]) -> None:
     state.turn_player = OTHER[previous]
     state.phase = "draw"
     state.draw_done = False
+    state.extra_bp = 0
     reset_turn_flags(state)
     events.append(
         Event(
@@ -1251,7 +1420,9 @@ def do_end_turn(state: State, action: Action, events: list[Event]) -> None:
             ),
         )
     )
-    enter_draw_phase(state, events)
+    state.phase = arrive(state, "draw", events)
+    if state.phase == "draw":
+        enter_draw_phase(state, events)
 
 
 def do_draw(state: State, action: Action, events: list[Event]) -> None:
@@ -1385,17 +1556,30 @@ STEP_ACTIONS = frozenset(("pass", "chain_triggers"))
 SUMMONS = frozenset(("normal_summon", "flip_summon", "special_summon", "fusion_summon"))
 
 
-def apply(state: State, action: Action) -> tuple[State, list[Event]]:
-    if state.ended is not None:
-        winner, draw, rules = state.ended
-        raise GameOver(
-            ("YGO-GAME-OVER", *rules),
-            msg("The duel is already over (a draw). No further action applies.")
+def game_over(state: State, after_chain: bool = False) -> GameOver:
+    """The refusal of any action once the duel is over (or once the open chain's resolution ends it)."""
+    winner, draw, rules = state.ended
+    if after_chain:
+        text = (
+            msg("Once the chain resolves the duel is over (a draw): no further action applies.")
             if draw
             else msg(
-                "The duel is already over (player {winner} won). No further action applies.", winner=winner
-            ),
+                "Once the chain resolves the duel is over (player {winner} wins): no further action applies.",
+                winner=winner,
+            )
         )
+    elif draw:
+        text = msg("The duel is already over (a draw). No further action applies.")
+    else:
+        text = msg(
+            "The duel is already over (player {winner} won). No further action applies.", winner=winner
+        )
+    return GameOver(("YGO-GAME-OVER", *rules), text)
+
+
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
+    if state.ended is not None:
+        raise game_over(state)
     new = state.copy()
     new.happened = []
     new.summoning = state.summoning
@@ -1407,7 +1591,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     if new.chain and not (
         (action.type == "activate" and "in_response_to" in action.args) or action.type in STEP_ACTIONS
     ):
-        resolve_chain(new, events)
+        _resolve_before(new, action, events)
     HANDLERS[action.type](new, action, events)
     if new.summoning is not None and action.type not in SUMMONS and not _negating_summon(new.chain):
         new.summoning = None
@@ -1420,9 +1604,33 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     return new, events
 
 
+def _resolve_before(state: State, action: Action, events: list[Event]) -> None:
+    """An action that adds no link lets the open chain resolve first (both players passed), and is then
+    checked against what the resolution left: its triggers go on a chain before anything else, and a
+    duel it ended takes no further action. Done on ``apply``'s copy, so a refusal changes nothing."""
+    resolve_chain(state, events)
+    if state.happened:
+        collect_triggers(state, events)
+    state.happened = []
+    if check_end(state) is not None:
+        raise game_over(state, after_chain=True)
+    if state.pending:
+        pending_gate(state, action, after_chain=True)
+    gone = missing_refs(state, action)
+    if gone:
+        raise illegal(
+            "YGO-CHAIN-RESOLVE",
+            msg("Once the chain resolves, there is no card at {ref} any more.", ref=gone[0]),
+        )
+
+
 def settle(state: State, next_action: Any) -> tuple[State, list[Event]]:
     """Resolve an open chain unless the next action adds a link to it (with "battle_steps" the players
-    pass explicitly: the chain waits for ``pass``)."""
+    pass explicitly: the chain waits for ``pass``).
+
+    The chain resolves because the next action shows both players passed; a refused action shows
+    nothing, so when the next action would be refused the chain stays open (a refusal has no side
+    effects: ``apply`` then refuses it for the same reason, on its own copy)."""
     if not state.chain or state.battle_steps:
         return state, []
     if isinstance(next_action, dict) and (
@@ -1440,7 +1648,23 @@ def settle(state: State, next_action: Any) -> tuple[State, list[Event]]:
     end = check_end(settled)
     if end is not None:
         events.append(end)
+    if isinstance(next_action, dict) and _refused(settled, next_action) and _readable(state, next_action):
+        return state, []
     return settled, events
+
+
+def _refused(state: State, data: dict) -> bool:
+    return refused(apply, parse_action, state, data)
+
+
+def _readable(state: State, data: dict) -> bool:
+    """Whether the action's references can be read before the chain resolves (a card the resolution
+    brings, such as a drawn one, cannot: the chain's resolution then stands before its refusal)."""
+    try:
+        parse_action(state, data, path="/actions/0")
+    except MalformedDocument:
+        return False
+    return True
 
 
 def outcome(state: State) -> Outcome:
@@ -1484,9 +1708,14 @@ def legal_actions(state: State, player: str | None = None) -> list[Action]:
             step_actions(state, player, out)
             return out
         settled = state.copy()
+        settled.happened = []
         resolve_chain(settled, [])
+        if settled.happened:
+            collect_triggers(settled, [])
+        settled.happened = None
         state = settled
-        if settled.pending:  # the chain's resolution triggers effects: pass, then chain them
+        # the chain's resolution triggers effects or ends the duel: pass (it resolves), nothing else
+        if settled.pending or check_end(settled) is not None:
             if player == state.turn_player:
                 out.append(_a(player, "pass"))
             return out
@@ -2008,20 +2237,10 @@ def run_op(
             )
         return
     if op == "skip_phase":
-        if state.phase == params["phase"] and state.phase != "end":
-            state.phase = PHASES[PHASES.index(state.phase) + 1]
-            state.attack, state.battle_step = None, None
-            events.append(
-                Event(
-                    "phase",
-                    {"phase": state.phase},
-                    ("YGO-EFFECT-OPS",),
-                    msg(
-                        "The phase is skipped: the turn moves to the {phase} phase.",
-                        phase=PHASE_NAMES[state.phase],
-                    ),
-                )  # fmt: skip
-            )
+        _skip_phase(state, owner, params, events)
+        return
+    if op == "extra_battle_phase":
+        _grant_battle_phase(state, owner, events)
         return
     if op in ("negate_activation", "negate_effect", "negate_summon"):
         return  # handled by the chain (see resolve_effect_link)
@@ -2156,6 +2375,99 @@ def run_op(
             rules,
             msg("{card} is {where}.", card=moved.name or name, where=where),
         )  # fmt: skip
+    )
+
+
+def _skip_phase(state: State, owner: str, params: dict, events: list[Event]) -> None:
+    """The named phase is skipped the next time the turn of the player (the turn player when the
+    operation names none) reaches it: now if it is the current phase, later this turn if it is still
+    to come, otherwise in that player's next turn (YGO-SKIP-PHASE). The End Phase is never skipped."""
+    phase = params["phase"]
+    sides = (state.turn_player,) if params["player"] is None else _players(state, owner, params["player"])
+    for side in sides:
+        if phase == "end":
+            events.append(
+                Event(
+                    "no_effect",
+                    {"op": "skip_phase"},
+                    ("YGO-SKIP-PHASE",),
+                    msg("The End Phase is not skipped: every turn ends with it."),
+                )
+            )
+            continue
+        if side == state.turn_player and state.phase == phase:
+            after = AFTER_SKIPPED[phase]
+            if phase == "main1" and state.turn == 1:
+                after = "end"
+            state.attack = None
+            events.append(
+                Event(
+                    "phase",
+                    {"phase": after},
+                    ("YGO-EFFECT-OPS",),
+                    msg(
+                        "The phase is skipped: the turn moves to the {phase} phase.", phase=PHASE_NAMES[after]
+                    ),
+                )
+            )
+            state.phase = arrive(state, after, events)
+            state.battle_step = "start" if state.battle_steps and state.phase == "battle" else None
+            if state.phase == "draw":
+                enter_draw_phase(state, events)
+            continue
+        if (side, phase) not in state.skips:
+            state.skips = (*state.skips, (side, phase))
+        later = side == state.turn_player and (
+            PHASE_INDEX[phase] > PHASE_INDEX[state.phase]
+            or (phase == "battle" and state.phase == "main2" and state.extra_bp > 0)
+        )
+        events.append(
+            Event(
+                "skip_later",
+                {"player": side, "phase": phase, "this_turn": later},
+                ("YGO-SKIP-PHASE",),
+                msg(
+                    "Player {player}'s {phase} phase of this turn will be skipped.",
+                    player=side,
+                    phase=PHASE_NAMES[phase],
+                )
+                if later
+                else msg(
+                    "Player {player}'s next {phase} phase will be skipped.",
+                    player=side,
+                    phase=PHASE_NAMES[phase],
+                ),
+            )  # fmt: skip
+        )
+
+
+def _grant_battle_phase(state: State, owner: str, events: list[Event]) -> None:
+    """Another Battle Phase for the effect's controller in their own turn, after Main Phase 2
+    (YGO-BP-MULTIPLE); in the End Phase, the first turn or the opponent's turn it does nothing."""
+    if owner != state.turn_player or state.phase == "end" or state.turn == 1:
+        events.append(
+            Event(
+                "no_effect",
+                {"op": "extra_battle_phase"},
+                ("YGO-BP-MULTIPLE",),
+                msg(
+                    "Another Battle Phase is granted only in its controller's own turn, before the End Phase "
+                    "(and never on the first turn): nothing happens."
+                ),
+            )
+        )
+        return
+    state.extra_bp = min(10, state.extra_bp + 1)  # the state keeps at most 10
+    events.append(
+        Event(
+            "extra_battle_phase",
+            {"player": owner, "extra_battle_phases": state.extra_bp},
+            ("YGO-BP-MULTIPLE",),
+            msg(
+                "Player {player} will conduct another Battle Phase this turn, after Main Phase 2.",
+                player=owner,
+            ),
+        )
     )
 
 
@@ -2671,7 +2983,7 @@ def do_chain_triggers(state: State, action: Action, events: list[Event]) -> None
     chain_pending(state, events, chosen)
 
 
-def pending_gate(state: State, action: Action) -> None:
+def pending_gate(state: State, action: Action, after_chain: bool = False) -> None:
     """While triggers wait, they go on a chain first (a summon can still be negated)."""
     if action.type in ("pass", "chain_triggers"):
         return
@@ -2688,6 +3000,11 @@ def pending_gate(state: State, action: Action) -> None:
     raise illegal(
         ("YGO-TRIGGER-SEGOC" if state.flags["segoc"] else "YGO-TRIGGER-CLASSIC-ORDER"),
         msg(
+            "Once the chain resolves, the effects it triggered wait to be put on a chain first "
+            "(chain_triggers, or pass for the mandatory ones)."
+        )
+        if after_chain
+        else msg(
             "Triggered effects wait to be put on a chain first (chain_triggers, or pass for the mandatory "
             "ones)."
         ),

@@ -41,7 +41,7 @@ PLAYER_FIELDS = (
 )  # fmt: skip
 STATE_FIELDS = (
     "turn", "turn_player", "phase", "players", "draw_done", "chain", "ended",
-    "battle_steps", "battle_step", "attack", "pending_triggers",
+    "battle_steps", "battle_step", "attack", "pending_triggers", "extra_battle_phases", "skip_phases",
 )  # fmt: skip
 # The steps of the Battle Phase when a document opts into step-by-step battle ("battle_steps": true).
 BATTLE_STEPS = (
@@ -155,14 +155,16 @@ class State:
     """``chain`` holds links ``(player, ref, speed, effect index or None, card)``; ``battle_steps`` is the
     opt-in to step-by-step battle, ``battle_step`` the current step and ``attack`` the attack in progress
     ``(attacker ref, target ref or None, opponent's monster count at declaration)``; ``pending`` the
-    triggers waiting to go on a chain ``(player, card, effect index, optional, missed)``. ``summoning`` (the
+    triggers waiting to go on a chain ``(player, card, effect index, optional, missed)``; ``extra_bp`` how
+    many more Battle Phases effects granted the turn player this turn; ``skips`` the ``(player, phase)``
+    an effect skips when that player's turn next reaches that phase. ``summoning`` (the
     monster whose summon can still be negated) and ``happened`` (what happened during the action being
     applied) are transient: they live for one action and are not part of the document."""
 
     __slots__ = (
         "turn", "turn_player", "phase", "players", "ruleset", "flags", "draw_done", "chain", "ended",
         "battle_steps", "battle_step", "attack", "pending", "summoning", "happened", "has_effects",
-        "missed",
+        "missed", "extra_bp", "skips",
     )  # fmt: skip
 
     def copy(self) -> State:
@@ -184,6 +186,8 @@ class State:
         s.happened = None
         s.has_effects = self.has_effects
         s.missed = ()
+        s.extra_bp = self.extra_bp
+        s.skips = self.skips
         return s
 
     def mut_monster(self, player: str, index: int) -> OnField:
@@ -549,6 +553,9 @@ def parse_state(data: Any, *, ruleset: str, cards: CardLookup | None = None, pat
     state.pending = ()
     state.summoning = state.happened = None
     state.missed = ()
+    state.extra_bp = 0
+    state.skips = ()
+    _parse_turn_effects(parser, state, data, path)
     state.has_effects = any_effects(state) if not parser.errors else False
     if not parser.errors:
         _check_references(parser, state, path)
@@ -678,6 +685,37 @@ def _parse_pending(parser: Parser, state: State, data: Any, path: str) -> tuple:
     return tuple(out)
 
 
+def _parse_turn_effects(parser: Parser, state: State, data: JSON, path: str) -> None:
+    """What effects did to the turn's phases: more Battle Phases, phases to skip."""
+    extra = data.get("extra_battle_phases", 0)
+    if not _is_int(extra) or not 0 <= extra <= 10:
+        parser.error(f"{path}/extra_battle_phases", "a whole number from 0 to 10")
+    else:
+        state.extra_bp = extra
+    skips = data.get("skip_phases", [])
+    if not isinstance(skips, list) or len(skips) > 12:
+        parser.error(f"{path}/skip_phases", 'a list such as [{"player": "B", "phase": "battle"}]')
+        return
+    found = []
+    for i, item in enumerate(skips):
+        if (
+            not isinstance(item, dict)
+            or set(item) != {"player", "phase"}
+            or item["player"] not in PLAYERS
+            or item["phase"] not in PHASES
+            or item["phase"] == "end"
+        ):
+            parser.error(
+                f"{path}/skip_phases/{i}",
+                'a skipped phase is {"player": "A" or "B", "phase": draw, standby, main1, battle or main2}',
+            )
+            continue
+        key = (item["player"], item["phase"])
+        if key not in found:
+            found.append(key)
+    state.skips = tuple(found)
+
+
 def _parse_ended(parser: Parser, data: Any, path: str) -> tuple | None:
     if data is None:
         return None
@@ -736,6 +774,15 @@ def player_json(p: Player) -> JSON:
     }
 
 
+def _link_place(state: State, ref: tuple[str, str, int], card: Card) -> str:
+    """Where a chain link's card is now: a card in hand moves up when a card before it leaves the hand
+    (a monster's quick effect activated from the hand, then a Spell from the same hand)."""
+    found = lookup(state, ref)
+    if (found.card if isinstance(found, OnField) else found) is card:
+        return ref_str(*ref)
+    return find_card(state, card) or ref_str(*ref)
+
+
 def state_to_json(state: State) -> JSON:
     out: JSON = {
         "turn": state.turn,
@@ -747,10 +794,10 @@ def state_to_json(state: State) -> JSON:
         out["draw_done"] = True
     if state.chain:
         out["chain"] = [
-            {"player": p, "card": ref_str(*ref)}
+            {"player": p, "card": _link_place(state, ref, card)}
             if e is None
-            else {"player": p, "card": ref_str(*ref), "effect": e}
-            for p, ref, _, e, _card in state.chain
+            else {"player": p, "card": _link_place(state, ref, card), "effect": e}
+            for p, ref, _, e, card in state.chain
         ]
     if state.battle_steps:
         out["battle_steps"] = True
@@ -769,6 +816,10 @@ def state_to_json(state: State) -> JSON:
             for p, card, e, _order in state.pending
             if (where := find_card(state, card)) is not None
         ]
+    if state.extra_bp:
+        out["extra_battle_phases"] = state.extra_bp
+    if state.skips:
+        out["skip_phases"] = [{"player": player, "phase": phase} for player, phase in state.skips]
     if state.ended is not None:
         winner, draw, rules = state.ended
         out["ended"] = {"winner": winner, "draw": draw, "rules": list(rules)}

@@ -36,6 +36,8 @@ OPERATIONS = [
     {"op": "negate_summon"},
     {"op": "end_battle_phase"},
     {"op": "skip_phase", "phase": "battle"},
+    {"op": "skip_phase", "phase": "main1", "player": "opponent"},
+    {"op": "extra_battle_phase"},
 ]
 TIMINGS = st.sampled_from(["ignition", "quick", "trigger", "flip", "continuous"])
 EVENTS = st.sampled_from(["normal_summoned", "destroyed", "sent_to_graveyard", "flipped", "attack_declared"])

@@ -8,6 +8,7 @@ board always shows every zone, and a card the engine refuses is refused at once 
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -540,6 +541,29 @@ def ref_text(*, player: str, zone_label: Any, place: str, card: JSON) -> str:
         else zone,
         "card": name,
     }
+
+
+# A reference inside an engine sentence ("Watcher (A.monsters.0) goes to the Graveyard."): player, zone, slot.
+REF_IN_TEXT = re.compile(r"\b([AB])\.([a-z_]+)(?:\.(\w+))?\b")
+
+
+def refs_in_words(text: str) -> str:
+    """Engine sentences name places by reference; people read "Player A's monster zone 1" (French: "Zone
+    de monstre 1 du joueur A"). Anything that is not a zone of the games is left as it is."""
+    language = get_language_of_page()
+
+    def said(found: re.Match) -> str:
+        player, zone, place = found.groups()
+        if zone not in ZONE_LABELS and zone not in SLOT_WORDS:
+            return found[0]
+        label = word(SLOT_WORDS[zone], language) if zone in SLOT_WORDS else ZONE_LABELS[zone]
+        place = str(int(place) + 1) if place and place.isdigit() else (place or "")
+        zone_words = f"{label} {place}".strip()
+        if language == DEFAULT_LANGUAGE and " " not in str(label):  # "hand 3", but "Monster Zone 1"
+            zone_words = zone_words[:1].lower() + zone_words[1:]
+        return gettext("Player %(player)s's %(zone)s") % {"player": player, "zone": zone_words}
+
+    return REF_IN_TEXT.sub(said, text)
 
 
 def get_language_of_page() -> str:

@@ -56,6 +56,8 @@ def _pretty(value: Any, depth: int = 0, names: Any = None) -> str:
         return str(names[value])
     if isinstance(value, str) and (said := _phrase(value)) is not None:
         return said
+    if isinstance(value, str):
+        return refs_in_words(value)
     return str(value)
 
 
@@ -115,3 +117,11 @@ def ruleset_names(keys: Any, rulesets: Any) -> str:
     """Rule-set keys by their names (``rulesets``: the game's ``{"key", "title"}`` rows)."""
     titles = {row["key"]: row["title"] for row in rulesets or ()}
     return ", ".join(titles.get(key, key) for key in keys or ())
+
+
+@register.filter
+def refs_in_words(text: Any) -> str:
+    """An engine sentence with its card references ("A.monsters.0") in plain words."""
+    from rulings.services.tablet import refs_in_words as in_words
+
+    return in_words(str(text)) if text else ""

@@ -50,7 +50,7 @@ def test_a_judge_builds_the_effects_and_asks_what_the_chain_does(live_server, pa
     )
     tablet.ask("chain")
     answer = page.get_by_test_id("answer-explanation")
-    expect(answer).to_contain_text("Watcher (A.monsters.0) goes to the Graveyard.")
+    expect(answer).to_contain_text("Watcher (Player A's Monster Zone 1) goes to the Graveyard.")
     expect(answer).to_contain_text("Chain Link 1 (Breaker) resolves.")
     expect(answer).to_contain_text("Watcher's effect is triggered.")
     expect(page.get_by_test_id("answer-rules")).to_contain_text("YGO-TRIGGER-EFFECT")

@@ -98,3 +98,17 @@ def test_the_answers_fixed_english_sentences_read_in_the_page_language():
     with translation.override("en"):
         assert "Draw Phase of turn 6" in pretty(answer)
         assert pretty("draw phase of turn x") == "draw phase of turn x"  # not one of them: as it is
+
+
+def test_references_inside_engine_sentences_read_as_places():
+    from django.utils import translation
+
+    from rulings.templatetags.rulings_extras import refs_in_words
+
+    text = "Watcher (A.monsters.0) goes to the Graveyard; B.hand.2 is kept; A.field_spell too; x.y.1 not."
+    with translation.override("en"):
+        said = refs_in_words(text)
+    assert "Watcher (Player A's Monster Zone 1) goes to the Graveyard" in said
+    assert "Player B's hand 3 is kept" in said and "Player A's Field Zone too" in said and "x.y.1 not" in said
+    with translation.override("fr"):
+        assert "du joueur A" in refs_in_words("Watcher (A.monsters.0)")

@@ -548,7 +548,15 @@ def check_attack(state: State, action: Action) -> None:
         if not full_attack_line:
             raise illegal(
                 "ARR-ATTACKER-LINE",
-                msg("{monster} is a defender: only attackers can attack.", monster=monster.name),
+                msg(
+                    "{monster} is a defender: only attackers can attack. The exception (a defender may "
+                    "attack while player {opponent}'s attacker line is full) does not apply: player "
+                    "{opponent} has {count} of {spaces} attacker spaces filled.",
+                    monster=monster.name,
+                    opponent=OTHER[key],
+                    count=sum(card is not None for card in opponent.attackers),
+                    spaces=len(opponent.attackers),
+                ),
             )
         if action.target is None or action.target[1] != "attackers":
             raise illegal(

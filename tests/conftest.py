@@ -33,6 +33,18 @@ VIEWPORTS = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "
 
 
 @pytest.fixture(autouse=True)
+def _fresh_search_index():
+    """Each test starts with an empty in-memory card-name index: the database is rolled back between tests,
+    and the index only re-reads it after a second (a test of the tablet's card search once saw the card of
+    the test before, on PostgreSQL)."""
+    from decks.selectors import search_index_clear
+
+    search_index_clear()
+    yield
+    search_index_clear()
+
+
+@pytest.fixture(autouse=True)
 def _site_language_each_test():
     """Each test starts in the site's default language. A request with `Accept-Language: fr` leaves French
     active in the thread (LocaleMiddleware does not put it back), which made the next test in the same

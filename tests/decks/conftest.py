@@ -56,16 +56,6 @@ Extra Deck:
 """
 
 
-@pytest.fixture(autouse=True)
-def _fresh_search_index():
-    """Each test starts with an empty in-memory name index (the database is rolled back between tests)."""
-    from decks.selectors import search_index_clear
-
-    search_index_clear()
-    yield
-    search_index_clear()
-
-
 @pytest.fixture
 def yugioh_cards(db):
     return cards_import_file(path=FIXTURES / "yugioh-cards.json", game="yugioh")

@@ -4,7 +4,9 @@
 
 Each counted action is one ``legal_actions(state)`` call plus one ``apply``. The game must provide the
 optional ``initial_state(*, rng, ruleset)`` hook (see ``rulings.engine.base.Game``).
-Prints ``{"game": ..., "actions_per_second": ...}`` (plus the raw counts) as JSON.
+Yu-Gi-Oh! and Vanguard decks carry effects and skills (issue 16's workload); ``--vanilla`` plays them without
+(the engine's first benchmark). Prints ``{"game": ..., "actions_per_second": ...}`` (plus the raw counts) as
+JSON.
 
 ``--game chess`` runs the same loop with python-chess (``chess`` on PyPI, benchmarks/requirements.txt) as a
 reference: one legal-move generation (``list(board.legal_moves)``) and one ``push`` per counted move, a new
@@ -14,6 +16,7 @@ game at mate, stalemate, insufficient material or 200 plies.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import random
 import sys
@@ -25,16 +28,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulings.engine.registry import get_game  # noqa: E402
 
 
-def self_play(game_key: str, *, seconds: float, seed: int = 0, ruleset: str | None = None) -> dict:
+def has_effects_option(game_key: str) -> bool:
+    """Whether the game's self-play decks carry effects that ``initial_state(effects=False)`` leaves out."""
+    initial_state = getattr(get_game(game_key), "initial_state", None)
+    return initial_state is not None and "effects" in inspect.signature(initial_state).parameters
+
+
+def self_play(
+    game_key: str, *, seconds: float, seed: int = 0, ruleset: str | None = None, vanilla: bool = False
+) -> dict:
     game = get_game(game_key)
     initial_state = getattr(game, "initial_state", None)
     if initial_state is None:
         raise SystemExit(f"{game_key} has no initial_state(*, rng, ruleset) hook for self-play")
     rng = random.Random(seed)
     ruleset = ruleset or game.default_ruleset
+    options = {"effects": False} if vanilla and has_effects_option(game_key) else {}
 
     def new_game():
-        state = initial_state(rng=rng, ruleset=ruleset)
+        state = initial_state(rng=rng, ruleset=ruleset, **options)
         game.start(state)
         return state
 
@@ -58,6 +70,7 @@ def self_play(game_key: str, *, seconds: float, seed: int = 0, ruleset: str | No
     return {
         "game": game_key,
         "ruleset": ruleset,
+        "decks": "vanilla" if options else "with effects" if has_effects_option(game_key) else "the game's",
         "actions_per_second": round(actions / elapsed),
         "actions": actions,
         "games": games,
@@ -103,11 +116,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ruleset", default=None)
+    parser.add_argument(
+        "--vanilla", action="store_true", help="decks without effects (games whose self-play decks have some)"
+    )
     args = parser.parse_args(argv)
     if args.game == "chess":
         print(json.dumps(chess_self_play(seconds=args.seconds, seed=args.seed)))
         return
-    print(json.dumps(self_play(args.game, seconds=args.seconds, seed=args.seed, ruleset=args.ruleset)))
+    figures = self_play(
+        args.game, seconds=args.seconds, seed=args.seed, ruleset=args.ruleset, vanilla=args.vanilla
+    )
+    print(json.dumps(figures))
 
 
 if __name__ == "__main__":

@@ -23,12 +23,13 @@ class VanguardGame(GameEngine, state=state, actions=actions, rules=rules, querie
     default_ruleset = DEFAULT_RULESET
     catalogue = CATALOGUE
 
-    def initial_state(self, *, rng: random.Random, ruleset: str | None = None) -> State:
-        """A fresh game in the setup phase: two 50-card decks, grade 0 vanguards, five-card hands."""
+    def initial_state(self, *, rng: random.Random, ruleset: str | None = None, effects: bool = True) -> State:
+        """A fresh game in the setup phase: two 50-card decks, grade 0 vanguards, five-card hands; the
+        sample decks' units carry skills unless ``effects=False``."""
         ruleset = ruleset or DEFAULT_RULESET
         state = State(ruleset, 1, "A", "setup")
         for player, clan in (("A", "Royal Paladin"), ("B", "Kagero")):
-            deck = sample_deck(clan, ruleset)
+            deck = sample_deck(clan, ruleset, skills=effects)
             side = state.players[player]
             side.circles["V"] = Unit(deck.pop(0))
             rng.shuffle(deck)

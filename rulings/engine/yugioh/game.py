@@ -18,22 +18,25 @@ class YugiohGame(GameEngine, state=state, actions=actions, rules=rules, queries=
     default_ruleset = DEFAULT_RULESET
     catalogue = CATALOGUE
 
-    def initial_state(self, *, rng: random.Random, ruleset: str | None = None, varied: bool = False) -> State:
+    def initial_state(
+        self, *, rng: random.Random, ruleset: str | None = None, varied: bool = False, effects: bool = True
+    ) -> State:
         """A duel about to start: two 40-card decks, 5 cards in hand each.
 
         By default the decks are mostly vanilla monsters with some effect monsters (ignition, quick,
         trigger and flip effects: the benchmark's workload), and the Battle Phase goes step by step
         (``battle_steps``); ``varied`` mixes in Equip, Quick-Play, Field and Polymerization spells, traps of
         each type (some with effects) and Fusion Monsters, so that random play reaches every kind of action
-        (the property tests use it).
+        (the property tests use it). ``effects=False``: vanilla monsters only and the attack resolved at once
+        (the plain self-play benchmark of the engine's first version).
         """
         ruleset = ruleset or DEFAULT_RULESET
         data = {
             "turn": 1,
             "turn_player": "A",
             "phase": "draw",
-            "players": {side: _random_player(rng, varied) for side in ("A", "B")},
-            "battle_steps": True,
+            "players": {side: _random_player(rng, varied, effects) for side in ("A", "B")},
+            "battle_steps": effects,
         }
         return _build_state(data, ruleset)
 
@@ -95,7 +98,7 @@ SELF_PLAY_TRAP_EFFECTS: dict[str, JSON] = {
 }
 
 
-def _random_player(rng: random.Random, varied: bool) -> JSON:
+def _random_player(rng: random.Random, varied: bool, effects: bool = True) -> JSON:
     """Mostly vanilla monsters, with a few Equip, Quick-Play, Field and Polymerization spells, Normal,
     Continuous and Counter traps, and Fusion Monsters made of two of the deck's monsters."""
     deck: list[JSON] = []
@@ -105,7 +108,7 @@ def _random_player(rng: random.Random, varied: bool) -> JSON:
             level = rng.choice((1, 2, 3, 4, 4, 4, 5, 6, 7, 8))
             atk, defense = rng.randrange(0, 3100, 100), rng.randrange(0, 3100, 100)
             card = {"name": f"Vanilla {i}", "kind": "monster", "level": level, "atk": atk, "def": defense}
-            if rng.random() < 0.25:
+            if effects and rng.random() < 0.25:
                 card["name"] = f"Effect {i}"
                 card["monster_type"] = "effect"
                 card["effects"] = [rng.choice(SELF_PLAY_EFFECTS)]

@@ -103,6 +103,11 @@ WORDS = terms(
         "skill_waits": "Skill waits",
         "skill_declined": "Skill declined", "counter_blast": "Counter blast", "soul_blast": "Soul blast",
         "soul_charge": "Soul charge", "counter_charge": "Counter charge", "rest": "Rested", "unit": "Unit",
+        # a card's true/false flags, shown as toggles on the board
+        "face_up": "Face-up", "summoned_this_turn": "Summoned this turn", "set_this_turn": "Set this turn",
+        "changed_position_this_turn": "Position changed this turn", "placed_this_turn": "Placed this turn",
+        "ability_used_this_turn": "Ability used this turn", "advantage": "Advantage",
+        "unique_ability": "Unique ability", "unique_ability_used": "Unique ability used",
     },
 )  # fmt: skip
 

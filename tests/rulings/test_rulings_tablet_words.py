@@ -112,3 +112,16 @@ def test_references_inside_engine_sentences_read_as_places():
     assert "Player B's hand 3 is kept" in said and "Player A's Field Zone too" in said and "x.y.1 not" in said
     with translation.override("fr"):
         assert "du joueur A" in refs_in_words("Watcher (A.monsters.0)")
+
+
+def test_every_true_false_flag_a_card_may_carry_has_a_word():
+    """The board shows a card's flags as toggles: each game's document flags read as words, in French too (a
+    French tablet once showed "summoned this turn")."""
+    from rulings.engine.arrows.state import MONSTER_FLAGS
+    from rulings.engine.rayman.state import CREATURE_FLAGS
+    from rulings.engine.yugioh.state import FIELD_FLAGS
+
+    flags = {"face_up", *FIELD_FLAGS, *MONSTER_FLAGS, *CREATURE_FLAGS}
+    for flag in sorted(flags):
+        assert flag in WORDS, flag
+        assert word(flag, "fr") != word(flag, "en"), flag

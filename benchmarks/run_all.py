@@ -175,8 +175,20 @@ BENCHMARKS = [
         "live_load",
         ["benchmarks/live_load.py"],
         [
-            Target("errors", "4,000 phones + 100 judges, one gunicorn (SQLite): errors", 0, False, ""),
-            Target("p95_ms", "4,000 phones + 100 judges, one gunicorn (SQLite): p95", 150, False, "ms"),
+            Target(
+                "errors",
+                "4,000 phones (live streams) + 100 judges, one uvicorn (SQLite): errors",
+                0,
+                False,
+                "",
+            ),
+            Target(
+                "p95_ms",
+                "4,000 phones (live streams) + 100 judges, one uvicorn (SQLite): p95",
+                150,
+                False,
+                "ms",
+            ),
             Target(
                 "round_posted.all_within_s", "round posted: every one of 4,000 phones shows it", 2, False, "s"
             ),
@@ -285,16 +297,20 @@ NOTES = """## How each figure is made
   event; 300 phones poll their live pairing fragment every 4 s (with ETag) and 30 judges replay a
   20-action situation every 2 s, for 30 s. The load generator runs on the same 2 cores, so its own CPU
   use is in the figures.
-- Live load (issue 15): `benchmarks/live_load.py`. gunicorn (gthread, keep-alive, production settings, the
-  live fast path of `config.wsgi`), Redis, Celery; 4,000 players registered, round 1 paired and played. 4,000
-  phones start from the live URL their page gave them (signed token, versions) and poll every 4 s; 100 judges
-  replay a 20-action situation every 2 s; 12 s in, the organizer posts round 2 (`round_pair_next` in the
-  benchmark's process) and each phone's time from that commit to a fragment showing round 2 is taken. The
-  client is asyncio over a pool of kept-alive connections per web process (as a load balancer keeps to its
-  upstreams), on the same 2 cores; `server_cpu_seconds` is the CPU the servers (gunicorn, Celery, Redis) used
-  during the run, `client_cpu_seconds` the client's. `live_load_horizontal`: the same over two gunicorn
-  processes on two ports (the client spreads the phones as a balancer would) and two Celery workers, on a
-  database of its own on the PostgreSQL server of TEST_POSTGRES_URL.
+- Live load (issue 15): `benchmarks/live_load.py`. uvicorn on `config.asgi` (3 worker processes, production
+  settings: the phones' live streams on the event loop, the pages in a2wsgi's threads, with the fast path),
+  Redis, Celery; 4,000 players registered, round 1 paired and played. Each of 4,000 phones opens the live
+  stream its page names (signed token, versions) during the warm-up and holds it; on `changed` it fetches its
+  fragment, on `pairing` it shows the new round and fetches its full fragment after the snippet's delay (as
+  static/js/live.js does). 100 judges replay a 20-action situation every 2 s; 12 s in, the organizer asks for
+  round 2 (a Celery worker pairs it, as the console's button does at this size) and each phone's time from
+  the round's row being written to the pushed pairing showing round 2 is taken. Requests timed: the stream
+  openings (to their headers), the phones' fragment fetches, the judges' replays. The client is asyncio on the
+  same 2 cores; `server_cpu_seconds` is the CPU the servers (uvicorn, Celery, Redis) used during the run,
+  `client_cpu_seconds` the client's. `--poll-only` runs the polling design instead (gunicorn, every phone
+  polling every 4 s). `live_load_horizontal`: the same over two uvicorn processes on two ports (the client
+  spreads the phones as a balancer would) and two Celery workers, on a database of its own on the PostgreSQL
+  server of TEST_POSTGRES_URL.
 - Import responsiveness: gunicorn (production settings, 2 workers × 4 threads), embedded Redis, one worker,
   a throw-away SQLite database (WAL); an admin uploads a generated 150,000-card CSV through the import page
   and, until the worker has imported it, two people log in over HTTP again and again (log-in page, then the

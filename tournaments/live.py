@@ -17,6 +17,10 @@ a change — goes on to the normal view, which authenticates the session, hides 
 The token earns a 204 and, right after a round is posted, the phone's own new pairing (round, table, opponent:
 what the event's public pairings show), prepared at the round's commit; nothing else.
 
+Every change is also published on the channel tableside:live:changes (the keys that changed, space-separated),
+in the same Redis round trip: the phones' live streams (tournaments/streams.py) push it to the phones that
+hold a stream open, instead of waiting for their next poll.
+
 The versions are random, not counters: a key lost with a Redis restart is created again with a value no phone
 holds, so no phone can take an old page for the current one.
 """
@@ -38,6 +42,7 @@ from django.dispatch import receiver
 log = logging.getLogger(__name__)
 
 PREFIX = "tableside:live:"
+CHANNEL = f"{PREFIX}changes"
 SALT = "tableside.live"
 # Versions outlive any tournament day; a lost or expired one only costs a normal render.
 TTL_SECONDS = 3 * 24 * 3600
@@ -89,6 +94,7 @@ def _set_new(keys: list[str]) -> None:
         pipe = redis.pipeline(transaction=False)
         for key in keys:
             pipe.set(key, _new_version(), ex=TTL_SECONDS)
+        pipe.publish(CHANNEL, " ".join(keys))
         pipe.execute()
     except Exception as error:  # noqa: BLE001 - a phone then refreshes at its token's max age
         # One line, no traceback: Redis down is an expected state (load_demo runs before `make run` starts
@@ -240,6 +246,7 @@ def pairings_posted(event_id: int, round_id: int) -> None:
             pipe.hset(pairings_key(event_id, version), mapping=snippets)
             pipe.expire(pairings_key(event_id, version), TTL_SECONDS)
         pipe.set(event_key(event_id), version, ex=TTL_SECONDS)
+        pipe.publish(CHANNEL, event_key(event_id))
         pipe.execute()
     except Exception:  # noqa: BLE001 - as _set_new
         log.exception("could not post the live pairings of event %s", event_id)
@@ -307,6 +314,19 @@ def phone_state(*, event, user) -> dict | None:
     return {"token": token, "version": version}
 
 
+SAME, REGISTRATION, EVENT = "same", "registration", "event"
+
+
+def change_since(shown: str, event_version: str, registration_version: str) -> str:
+    """What changed since the phone's versions `shown`: SAME, the REGISTRATION only (a result: the view
+    renders it), or the EVENT (a new round: its prepared pairing, when there is one for the phone)."""
+    if shown == f"{event_version}.{registration_version}":
+        return SAME
+    if shown.split(".")[0] == event_version:
+        return REGISTRATION
+    return EVENT
+
+
 def answer(event_id: int, token: str, version: str) -> tuple[int, bytes] | None:
     """The fast path's whole question. (204, b"") when the phone's fragment, as it says it shows it, is still
     current; (200, its new pairing) right after a round was posted; None: the normal view answers."""
@@ -323,12 +343,13 @@ def answer(event_id: int, token: str, version: str) -> tuple[int, bytes] | None:
         values = redis.mget([event_key(event_id), registration_key(registration_id)])
         if None in values:
             return None
-        now = b".".join(values).decode()
-        if now == version:
+        event_version, registration_version = (value.decode() for value in values)
+        change = change_since(version, event_version, registration_version)
+        if change == SAME:
             return 204, b""
-        if version.split(".")[0] == values[0].decode():
-            return None  # the registration changed (a result): the view renders it
-        snippet = redis.hget(pairings_key(event_id, values[0].decode()), f"{registration_id}:{language}")
+        if change == REGISTRATION:
+            return None  # a result: the view renders it
+        snippet = redis.hget(pairings_key(event_id, event_version), f"{registration_id}:{language}")
     except Exception:  # noqa: BLE001 - the normal view answers
         return None
     return (200, snippet) if snippet else None

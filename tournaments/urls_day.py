@@ -58,6 +58,7 @@ urlpatterns = [
     # the player's phone
     path("<int:event_id>/me/", player.player_event, name="player_event"),
     path("<int:event_id>/me/live/", player.player_live, name="player_live"),
+    path("<int:event_id>/me/stream/", player.player_stream, name="player_stream"),
     path("<int:event_id>/me/register/", player.player_register, name="player_register"),
     path("<int:event_id>/me/check-in/", player.player_check_in, name="player_check_in"),
     path("<int:event_id>/me/report/", player.player_report, name="player_report"),

@@ -88,6 +88,17 @@ def player_event(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "tournaments/player/event.html", _page_context(request, event))
 
 
+@require_GET
+def player_stream(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Reached only when the site is served over WSGI (runserver, gunicorn config.wsgi): over ASGI
+    (config.asgi) tournaments/streams.py answers this path before Django. The phone's page then polls."""
+    return HttpResponse(
+        _("Live streams are served over ASGI only (config.asgi); this page polls instead."),
+        status=404,
+        content_type="text/plain; charset=utf-8",
+    )
+
+
 @login_required
 @require_GET
 def player_live(request: HttpRequest, event_id: int) -> HttpResponse:

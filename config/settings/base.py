@@ -31,6 +31,14 @@ LIVE_TOKEN_MAX_AGE = env.int("LIVE_TOKEN_MAX_AGE", default=300)
 LIVE_REFRESH_SPREAD = env.float("LIVE_REFRESH_SPREAD", default=120.0)
 # How often a phone polls its live fragment: a new round reaches every phone within this (plus one answer).
 LIVE_POLL_SECONDS = env.float("LIVE_POLL_SECONDS", default=4.0)
+# The phones' live streams (tournaments/streams.py; served over ASGI, config/asgi.py): a phone holding one
+# gets a new round pushed within a second and does not poll. At most this many streams per web process
+# (past it, phones poll); a ping this often; a stream renews its token after this long.
+LIVE_STREAM_LIMIT = env.int("LIVE_STREAM_LIMIT", default=20000)
+LIVE_STREAM_HEARTBEAT = env.float("LIVE_STREAM_HEARTBEAT", default=25.0)
+LIVE_STREAM_MAX_SECONDS = env.float("LIVE_STREAM_MAX_SECONDS", default=1800.0)
+# Threads running the site's (WSGI) views in each ASGI web process (a2wsgi; config/asgi.py)
+WEB_THREADS = env.int("WEB_THREADS", default=8)
 
 # Where the read-only reference data lives (rule texts, real card databases); optional.
 TABLESIDE_SHARED_DIR = Path(env("TABLESIDE_SHARED", default=str(BASE_DIR.parent / "shared")))

@@ -283,6 +283,9 @@ ROWS: dict[str, dict] = {
     "tournaments:console_transfer_download": {"GET": "LDDDDADA", "POST": "L-------"},
     "tournaments:player_event": {"GET": LOGGED_IN, "POST": "L-------"},
     "tournaments:player_live": {"GET": LOGGED_IN, "POST": "L-------"},
+    # over WSGI a 404 for everyone; over ASGI tournaments/streams.py answers by the signed token alone
+    # (tests/tournaments/day/test_live_streams.py)
+    "tournaments:player_stream": {"GET": "DDDDDDDD", "POST": NONE},
     "tournaments:player_register": {"GET": "L-------", "POST": LOGGED_IN},
     "tournaments:player_check_in": {"GET": "L-------", "POST": LOGGED_IN},
     "tournaments:player_report": {"GET": "L-------", "POST": LOGGED_IN},

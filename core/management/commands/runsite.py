@@ -1,5 +1,8 @@
 """Serve the whole site: embedded Redis (unless REDIS_URL is set), a Celery worker and the web server.
 
+The web server is uvicorn on config.asgi: the phones' live streams on its event loop, the pages in its thread
+pool (docs/deploy.md). `--server runserver` or `--server gunicorn` serve over WSGI: the phones then poll.
+
 Ctrl-C (or SIGTERM) stops all three cleanly, worker first so that no task is cut in half.
 """
 
@@ -24,10 +27,13 @@ class Command(BaseCommand):
         parser.add_argument("--addr", default="127.0.0.1:8000", help="host:port of the web server")
         parser.add_argument("--concurrency", type=int, default=2, help="Celery worker processes")
         parser.add_argument(
-            "--gunicorn", action="store_true", help="serve with gunicorn instead of runserver"
+            "--server",
+            choices=("uvicorn", "runserver", "gunicorn"),
+            default="uvicorn",
+            help="uvicorn (ASGI: live streams and pages), or runserver / gunicorn (WSGI: the phones poll)",
         )
 
-    def handle(self, *args, addr: str, concurrency: int, gunicorn: bool, **options):
+    def handle(self, *args, addr: str, concurrency: int, server: str, **options):
         env = dict(os.environ)
         redis_server = None
         if "REDIS_URL" not in os.environ:
@@ -58,7 +64,11 @@ class Command(BaseCommand):
             )  # fmt: skip
             children.append(worker)
             host, _, port = addr.rpartition(":")
-            if gunicorn:
+            if server == "uvicorn":
+                web_cmd = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", host,
+                           "--port", port, "--http", "httptools",
+                           "--timeout-graceful-shutdown", "3"]  # fmt: skip
+            elif server == "gunicorn":
                 web_cmd = [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", addr, "--workers", "3"]
             else:
                 web_cmd = [sys.executable, "manage.py", "runserver", addr, "--noreload"]

@@ -107,12 +107,18 @@ def player_live(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(request, event_id)
     version = day_selectors.player_version(event=event, user=request.user)
     etag = f'"{version}"'
-    if request.GET.get("v") == version:
-        response = HttpResponse(status=204)
-        response["ETag"] = etag
-        return response
-    if request.headers.get("If-None-Match") == etag:
-        return HttpResponseNotModified(headers={"ETag": etag})
+    # A poll whose live token the fast path no longer accepts (expired) is answered with the fragment, which
+    # carries a new one: "unchanged" would keep the phone on this slow path for the rest of the day.
+    token_expired = (
+        "lv" in request.GET and live.client() is not None and live.unsign(request.GET.get("t", "")) is None
+    )
+    if not token_expired:
+        if request.GET.get("v") == version:
+            response = HttpResponse(status=204)
+            response["ETag"] = etag
+            return response
+        if request.headers.get("If-None-Match") == etag:
+            return HttpResponseNotModified(headers={"ETag": etag})
     response = render(request, "tournaments/player/_live.html", _context(request, event, with_standing=False))
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"

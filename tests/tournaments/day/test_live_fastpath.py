@@ -111,6 +111,14 @@ def test_expired_token_falls_through(client, organizer, live_redis, settings):
     url = phone_url(client, event)
     settings.LIVE_TOKEN_MAX_AGE = -1
     assert fast(url) is None
+    # the view renders instead of "unchanged": the fragment brings a new token, so that the phone's next polls
+    # are the fast path's again instead of Django's for the rest of the day
+    response = client.get(url, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    renewed = html.unescape(re.search(r'hx-get="([^"]+)"', response.content.decode())[1])
+    assert "t=" in renewed  # signed now (the same text as before when within the same second)
+    settings.LIVE_TOKEN_MAX_AGE = 300
+    assert fast(renewed) == (204, b"")
 
 
 def test_redis_without_the_versions_falls_through(client, organizer, live_redis):

@@ -128,6 +128,7 @@ class Recorder:
     def __init__(self) -> None:
         self.samples: dict[str, list[float]] = {
             "phone": [],
+            "stream": [],
             "judge": [],
             "phone_render": [],
             "before_post": [],
@@ -255,7 +256,7 @@ async def streaming_phone(
         try:
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
         except OSError as exc:
-            rec.add("phone", 0.0, "error", f"stream connect {type(exc).__name__}")
+            rec.add("stream", 0.0, "error", f"stream connect {type(exc).__name__}")
             return
         try:
             writer.write(
@@ -263,7 +264,7 @@ async def streaming_phone(
             )
             head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
             status = int(head.split(b" ", 2)[1])
-            rec.add("phone", (time.perf_counter() - started) * 1000, f"stream {status}",
+            rec.add("stream", (time.perf_counter() - started) * 1000, status,
                     None if status == 200 else f"stream {status}")  # fmt: skip
             if status != 200:
                 return
@@ -293,7 +294,7 @@ async def streaming_phone(
                 elif kind == "renew":
                     pending.append(loop.create_task(fetch(live_path.split("?")[0] + "?v=-")))
         except (OSError, asyncio.IncompleteReadError, StopAsyncIteration, TimeoutError, ValueError) as exc:
-            rec.add("phone", (time.perf_counter() - started) * 1000, "error", f"stream {type(exc).__name__}")
+            rec.add("stream", (time.perf_counter() - started) * 1000, "error", f"stream {type(exc).__name__}")
             return
         finally:
             writer.close()
@@ -588,7 +589,7 @@ def main() -> None:
         if server:
             own_database(server, database_url.rsplit("/", 1)[1], drop=True)
 
-    every = rec.samples["phone"] + rec.samples["judge"]
+    every = rec.samples["phone"] + rec.samples["stream"] + rec.samples["judge"]
     reached = (
         sorted(max(0.0, seen - rec.posted_at) for seen in rec.on_round_2.values()) if rec.posted_at else []
     )
@@ -606,6 +607,7 @@ def main() -> None:
         "poll_seconds": args.poll,
         "phone_p95_ms": percentile(rec.samples["phone"], 0.95),
         "phone_render_p95_ms": percentile(rec.samples["phone_render"], 0.95),
+        "stream_open_p95_ms": percentile(rec.samples["stream"], 0.95),
         "judge_p95_ms": percentile(rec.samples["judge"], 0.95),
         # every request before the organizer asks for round 2, and from then on
         "p95_before_post_ms": percentile(rec.samples["before_post"], 0.95),

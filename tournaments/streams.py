@@ -193,14 +193,15 @@ class Hub:
             log.warning("live streams: a second look at %s streams failed (%s)", len(listeners), error)
 
     async def _listen(self) -> None:
-        """Follows live.CHANNEL while the process serves streams; subscribes again after a Redis failure."""
-        while self.count > 0:
+        """Follows live.CHANNEL from the process's first stream on, and never stops (a stream added while it
+        stopped would go unheard); subscribes again after a Redis failure."""
+        while True:
             pubsub = self.redis().pubsub()
             try:
                 await pubsub.subscribe(live.CHANNEL)
                 # whatever changed before the subscription (or while it was broken) went unseen: look once
                 await self.refresh(self.listeners())
-                while self.count > 0:
+                while True:
                     message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
                     if message is None:
                         continue

@@ -308,3 +308,23 @@ def test_the_asgi_entry_point_puts_the_streams_in_front_of_the_wsgi_site():
     assert isinstance(application, LiveStreams)
     assert isinstance(application.app, WSGIMiddleware)
     assert isinstance(application.app.app, LiveFastPath)
+
+
+def test_a_change_made_while_the_subscription_was_broken_still_reaches_the_phone(client, organizer, streams):
+    loop, app = streams
+    event = paired_event(organizer, players=2)
+    registration = login_as(client, event, 0)
+    phone = Phone(loop, app, stream_url(client, event))
+    assert phone.response()[0] == 200
+    redis = live.client()
+    deadline = WAIT
+    while not redis.pubsub_numsub(live.CHANNEL)[0][1] and deadline > 0:  # the hub's subscription is up
+        loop.run(asyncio.sleep(0.05))
+        deadline -= 0.05
+    # Redis drops the subscription (a restart, a network cut); the change is published to no one
+    redis.client_kill_filter(_type="pubsub")
+    live._set_new([live.registration_key(registration.pk)])
+
+    told = phone.next_event()  # the hub subscribes again and compares every stream once
+    assert told == {"event": "changed", "id": live.current(event.pk, registration.pk), "data": ""}
+    phone.hang_up()

@@ -55,9 +55,9 @@ def random_settings(rng: random.Random) -> StandingsSettings:
     return settings_for_policy(policy, **overrides)
 
 
-def random_event(rng: random.Random, *, max_players: int = 24, max_rounds: int = 7):
+def random_event(rng: random.Random, *, max_players: int = 24, max_rounds: int = 7, min_players: int = 0):
     """(records, dropped, players) of a random event: late entries, drops, byes, rematches, every kind."""
-    count = rng.randint(0, max_players)
+    count = rng.randint(min_players, max_players)
     # Ids whose string order differs from their number order, so that the id tie-break is exercised.
     ids = rng.sample([f"{n}" for n in range(1, 10 * max_players + 10)], count)
     rounds = rng.randint(1, max_rounds)
@@ -181,6 +181,15 @@ def test_same_rows_on_a_large_swiss_event():
     records, dropped, players = random_event(rng, max_players=600, max_rounds=10)
     for policy in POLICIES:
         assert_same_rows(records, settings_for_policy(policy), dropped, players)
+
+
+def test_same_rows_when_the_per_player_arrays_grow():
+    """Past 1,024 then 2,048 players (the arrays grow by blocks); over 1,024 listed before any record."""
+    for seed, policy in enumerate(POLICIES):  # a new player at a block's end is player_a or player_b
+        rng = random.Random(f"grow-{seed}")
+        records, dropped, players = random_event(rng, min_players=2_200, max_players=2_600, max_rounds=3)
+        listed = [*players, *(f"listed-{n}" for n in range(1_100))]
+        assert_same_rows(records, settings_for_policy(policy), dropped, listed)
 
 
 def test_two_tied_players_who_won_once_each_against_the_other_share_the_rank():

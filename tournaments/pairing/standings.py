@@ -419,16 +419,23 @@ def compute_standings(
         if key != "head_to_head"
     ]
     count = len(ids)
-    tuples = list(zip(*key_columns, strict=True)) if key_columns else [()] * count
-    # Best tuple first, ties by id: sort by id, then (stable, also with reverse=True) by tuple descending.
-    order = sorted(range(count), key=ids.__getitem__)
-    order.sort(key=tuples.__getitem__, reverse=True)
     head_to_head: list[int | None] = [None] * count
+    if with_head_to_head:  # its column last, 0 until _apply_head_to_head decides a pair
+        key_columns.append(itertools.repeat(0, count))
+    tuples = list(zip(*key_columns, strict=True)) if key_columns else [()] * count
+    # Best tuple first (one stable sort: equal tuples stay in index order), then each run of equal ones by id.
+    order = sorted(range(count), key=tuples.__getitem__, reverse=True)
+    runs = _runs_of_equals(list(map(tuples.__getitem__, order)))
+    for start, stop in runs:
+        order[start:stop] = sorted(order[start:stop], key=ids.__getitem__)
     if with_head_to_head:
-        _apply_head_to_head(order, tuples, opponents, table.wins_log or [], head_to_head)
-        full = list(zip(*key_columns, [h or 0 for h in head_to_head], strict=True))
-    else:
-        full = tuples
+        _apply_head_to_head(order, runs, tuples, opponents, table.wins_log or [], head_to_head)
+    # Rank: the position of the first row of each run of equal tuples (1, 2, 2, 4).
+    ranks = list(range(1, count + 1))
+    for start, stop in runs:
+        for position in range(start + 1, stop):
+            if tuples[order[position]] == tuples[order[position - 1]]:
+                ranks[position] = ranks[position - 1]
 
     # One row per player in index order (rank filled in below), then the rows in standings order.
     by_index = list(
@@ -450,15 +457,11 @@ def compute_standings(
             head_to_head,
             map(dropped.get, ids),
             _konami_numbers(points, omw, oomw),
-            full,
+            tuples,
         )
     )
     rows = list(map(by_index.__getitem__, order))
-    # Rank: the position of the first row of each run of equal tuples (1, 2, 2, 4).
-    rank, previous = 0, None
-    for position, row in enumerate(rows, start=1):
-        if row.tiebreakers != previous:
-            rank, previous = position, row.tiebreakers
+    for row, rank in zip(rows, ranks, strict=True):
         row.rank = rank
     return rows
 
@@ -506,39 +509,56 @@ def _floored(values: list[float], floor: float) -> list[float]:
 
 
 def _rounded(values: list[float]) -> list[float]:
-    """round(v, 12) of each value (what the order compares), each distinct value rounded once."""
-    memo = {value: round(value, _COMPARE_DECIMALS) for value in set(values)}
+    """round(v, 12) of each value (what the order compares), each distinct value rounded once.
+
+    round with digits is slow (an exact decimal conversion); OMW% takes a few hundred distinct values among
+    thousands of players, but OGW% is nearly one per player, where a memo would only add its own cost.
+    """
+    distinct = set(values)
+    if 2 * len(distinct) > len(values):
+        return list(map(round, values, itertools.repeat(_COMPARE_DECIMALS)))
+    memo = {value: round(value, _COMPARE_DECIMALS) for value in distinct}
     return list(map(memo.__getitem__, values))
+
+
+def _runs_of_equals(in_order: list[tuple]) -> list[tuple[int, int]]:
+    """(start, stop) of each run of two or more equal neighbours in `in_order`."""
+    same_as_next = list(map(operator.eq, in_order, in_order[1:]))
+    last = len(same_as_next) - 1
+    equal_to_next = list(itertools.compress(range(last + 1), same_as_next))
+    starts = [k for k in equal_to_next if k == 0 or not same_as_next[k - 1]]
+    stops = [k + 2 for k in equal_to_next if k == last or not same_as_next[k + 1]]
+    return list(zip(starts, stops, strict=True))
 
 
 def _apply_head_to_head(
     order: list[int],
-    tuples: Sequence[tuple],
+    runs: list[tuple[int, int]],
+    tuples: list[tuple],
     opponents: Sequence[list[int]],
     wins_log: list[int],
     head_to_head: list[int | None],
 ) -> None:
     """Pokemon: only when exactly two players tie on every other key and they met, the one who won more of
-    their matches against the other goes first (head_to_head 1, the other 0). Reorders `order` in place."""
-    in_order = list(map(tuples.__getitem__, order))
-    last = len(in_order) - 1
-    same_as_next = list(map(operator.eq, in_order, in_order[1:]))
+    their matches against the other goes first (head_to_head 1, the other 0; the winner's tuple ends in 1).
+    Reorders `order` and updates `tuples` in place."""
     pairs = [
-        k
-        for k in itertools.compress(range(last), same_as_next)
-        if (k == 0 or not same_as_next[k - 1])
-        and (k + 1 == last or not same_as_next[k + 1])
-        and order[k + 1] in opponents[order[k]]
-    ]  # positions k of the runs of exactly two (k, k + 1) whose players met
+        start for start, stop in runs if stop - start == 2 and order[start + 1] in opponents[order[start]]
+    ]
     if not pairs:
         return
-    won = collections.Counter(zip(wins_log[::2], wins_log[1::2], strict=True))
+    # Each match won as one int, winner x count + loser (no tuple per match).
+    count = len(tuples)
+    won = collections.Counter(
+        map(operator.add, map(operator.mul, wins_log[::2], itertools.repeat(count)), wins_log[1::2])
+    )
     for k in pairs:
         first, second = order[k], order[k + 1]
-        first_wins, second_wins = won[first, second], won[second, first]
+        first_wins, second_wins = won[first * count + second], won[second * count + first]
         if first_wins != second_wins:
             winner, loser = (first, second) if first_wins > second_wins else (second, first)
             head_to_head[winner], head_to_head[loser] = 1, 0
+            tuples[winner] = (*tuples[winner][:-1], 1)
             order[k], order[k + 1] = winner, loser
 
 

@@ -386,7 +386,7 @@ def compute_standings(
         ],
         gwp_floor,
     )
-    if settings.bye_in_record_for_opponents:
+    if settings.bye_in_record_for_opponents or not any(byes):  # without a bye, the same figures as MWP
         seen = mwp
     else:  # Pokemon: the bye out of the numerator and the denominator
         seen = _floored(

@@ -181,10 +181,9 @@ class _Table:
         "games_lost",
         "games_drawn",
         "opponents",
-        "wins_log",
     )
 
-    def __init__(self, players: Iterable[str], *, log_wins: bool) -> None:
+    def __init__(self, players: Iterable[str]) -> None:
         # _tally numbers each new player itself (index[pid] = len(index); a method call per new player cost a
         # tenth of the pass) and calls grow when the arrays are full; trim cuts them back to the players seen.
         self.index: dict[str, int] = {pid: number for number, pid in enumerate(dict.fromkeys(players))}
@@ -198,8 +197,6 @@ class _Table:
         self.games_lost: list[int] = []
         self.games_drawn: list[int] = []
         self.opponents: list[list[int]] = []  # one entry per match, repeats included
-        # Pokemon's head-to-head only: winner, loser, winner, loser... of every match won, flat.
-        self.wins_log: list[int] | None = [] if log_wins else None
         while self.capacity() < len(self.index):
             self.grow()
 
@@ -237,8 +234,7 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
     capacity = table.capacity()
     wins, draws, missed, byes = table.wins, table.draws, table.missed, table.byes
     won_games, lost_games, drawn_games = table.games_won, table.games_lost, table.games_drawn
-    opponents, wins_log = table.opponents, table.wins_log
-    log = wins_log.append if wins_log is not None else None
+    opponents = table.opponents
     bye_won = settings.bye_games[0]
     bye_lost = sum(settings.bye_games) - bye_won
     bye_total = bye_won + bye_lost
@@ -279,14 +275,8 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
         if kind == "normal" or kind == "game_loss":  # decided by the games
             if games_a > games_b:
                 wins[ia] += 1
-                if log is not None:  # two appends: cheaper than one extend with a tuple
-                    log(ia)
-                    log(ib)
             elif games_b > games_a:
                 wins[ib] += 1
-                if log is not None:
-                    log(ib)
-                    log(ia)
             else:
                 draws[ia] += 1
                 draws[ib] += 1
@@ -296,11 +286,7 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
         elif kind == "double_loss" or kind == "unfinished":
             pass  # a loss for both: counted as matches neither won nor drew
         elif kind == "match_loss" and record.penalized in (a, b):
-            winner, loser = (ib, ia) if record.penalized == a else (ia, ib)
-            wins[winner] += 1
-            if log is not None:
-                log(winner)
-                log(loser)
+            wins[ib if record.penalized == a else ia] += 1
         else:  # an unknown kind, a missed round with an opponent, a match loss without `penalized`
             _check_record(record)
         opponents[ia].append(ib)
@@ -346,11 +332,13 @@ def compute_standings(
     """
     settings = settings or _POLICIES["konami"]
     dropped = dict(dropped or {})
+    with_head_to_head = "head_to_head" in settings.keys
+    if with_head_to_head and not isinstance(records, list | tuple):
+        records = list(records)  # read again for the head-to-head pairs
     if settings.freeze_dropped and dropped:
         records = list(records)
         players = list(players)
-    with_head_to_head = "head_to_head" in settings.keys
-    table = _Table(players, log_wins=with_head_to_head)
+    table = _Table(players)
     _tally(records, table, settings)
     table.trim()
 
@@ -429,7 +417,7 @@ def compute_standings(
     for start, stop in runs:
         order[start:stop] = sorted(order[start:stop], key=ids.__getitem__)
     if with_head_to_head:
-        _apply_head_to_head(order, runs, tuples, opponents, table.wins_log or [], head_to_head)
+        _apply_head_to_head(order, runs, tuples, opponents, records, ids, head_to_head)
     # Rank: the position of the first row of each run of equal tuples (1, 2, 2, 4).
     ranks = list(range(1, count + 1))
     for start, stop in runs:
@@ -564,30 +552,51 @@ def _apply_head_to_head(
     runs: list[tuple[int, int]],
     tuples: list[tuple],
     opponents: Sequence[list[int]],
-    wins_log: list[int],
+    records: Sequence[MatchRecord],
+    ids: list[str],
     head_to_head: list[int | None],
 ) -> None:
     """Pokemon: only when exactly two players tie on every other key and they met, the one who won more of
     their matches against the other goes first (head_to_head 1, the other 0; the winner's tuple ends in 1).
-    Reorders `order` and updates `tuples` in place."""
+    Reorders `order` and updates `tuples` in place.
+
+    Such pairs are rare in a large event: their matches are found by reading the records again, rather than
+    the pass logging every match's winner for them.
+    """
     pairs = [
         start for start, stop in runs if stop - start == 2 and order[start + 1] in opponents[order[start]]
     ]
     if not pairs:
         return
-    # Each match won as one int, winner x count + loser (no tuple per match).
-    count = len(tuples)
-    won = collections.Counter(
-        map(operator.add, map(operator.mul, wins_log[::2], itertools.repeat(count)), wins_log[1::2])
-    )
+    partner = {}  # id -> the id of the player tied with them, for each such pair
+    for k in pairs:
+        first, second = ids[order[k]], ids[order[k + 1]]
+        partner[first], partner[second] = second, first
+    won: collections.Counter[str] = collections.Counter()  # matches won against the partner, by id
+    for record in records:
+        if record.player_b is not None and partner.get(record.player_a) == record.player_b:
+            winner = _winner(record)
+            if winner is not None:
+                won[winner] += 1
     for k in pairs:
         first, second = order[k], order[k + 1]
-        first_wins, second_wins = won[first * count + second], won[second * count + first]
+        first_wins, second_wins = won[ids[first]], won[ids[second]]
         if first_wins != second_wins:
             winner, loser = (first, second) if first_wins > second_wins else (second, first)
             head_to_head[winner], head_to_head[loser] = 1, 0
             tuples[winner] = (*tuples[winner][:-1], 1)
             order[k], order[k + 1] = winner, loser
+
+
+def _winner(record: MatchRecord) -> str | None:
+    """The id of the player who won a (valid) match, as _tally counts it; None for a draw or a double loss."""
+    if record.kind == "normal" or record.kind == "game_loss":
+        if record.games_a == record.games_b:
+            return None
+        return record.player_a if record.games_a > record.games_b else record.player_b
+    if record.kind == "match_loss":
+        return record.player_b if record.penalized == record.player_a else record.player_a
+    return None  # an intentional draw, a double loss, an unfinished match (a draw or a double loss)
 
 
 def konami_number(*, points: int, omw: float, oomw: float) -> str:

@@ -112,8 +112,8 @@ def random_event(rng: random.Random, *, max_players: int = 24, max_rounds: int =
 
 
 def round_robin_event(rng: random.Random):
-    """A (partial) round robin of 4-8 players with plain wins and losses: often two players tie on every
-    percentage, and have met, so that Pokemon's head-to-head decides."""
+    """A (partial) round robin of 4-8 players with plain wins and losses, some by a match loss: often two
+    players tie on every percentage, and have met, so that Pokemon's head-to-head decides."""
     count = rng.randint(4, 8)
     people: list[str | None] = rng.sample([f"{n}" for n in range(1, 200)], count)
     people += [None] if count % 2 else []
@@ -123,6 +123,12 @@ def round_robin_event(rng: random.Random):
             a, b = people[k], people[-1 - k]
             if a is None or b is None:
                 records.append(MatchRecord(round=number, player_a=a or b, player_b=None))
+                continue
+            if rng.random() < 0.2:  # a match loss (a penalty): head-to-head counts it as won by the other
+                penalized = rng.choice([a, b])
+                records.append(
+                    MatchRecord(round=number, player_a=a, player_b=b, kind="match_loss", penalized=penalized)
+                )
                 continue
             games_a, games_b = rng.choice([(2, 0), (0, 2), (2, 1), (1, 2)])
             records.append(

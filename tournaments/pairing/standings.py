@@ -168,7 +168,7 @@ _KINDS = frozenset(RESULT_KINDS)
 
 
 class _Table:
-    """Per-player arrays, indexed by an int given to each player id once (ids[i] is player i's id)."""
+    """Per-player arrays, indexed by an int given to each player id once (the index's insertion order)."""
 
     __slots__ = (
         "index",
@@ -181,12 +181,13 @@ class _Table:
         "games_lost",
         "games_drawn",
         "opponents",
-        "wins_log",
     )
 
-    def __init__(self, players: Iterable[str], *, log_wins: bool) -> None:
-        self.index: dict[str, int] = {}
-        self.ids: list[str] = []
+    def __init__(self, players: Iterable[str]) -> None:
+        # _tally numbers each new player itself (index[pid] = len(index); a method call per new player cost a
+        # tenth of the pass) and calls grow when the arrays are full; trim cuts them back to the players seen.
+        self.index: dict[str, int] = {pid: number for number, pid in enumerate(dict.fromkeys(players))}
+        self.ids: list[str] = []  # filled by trim: ids[i] is player i's id
         self.wins: list[int] = []  # matches won against an opponent (byes are counted apart)
         self.draws: list[int] = []
         self.missed: list[int] = []  # rounds missed (late entry); lost matches = matches - won - drawn
@@ -196,23 +197,19 @@ class _Table:
         self.games_lost: list[int] = []
         self.games_drawn: list[int] = []
         self.opponents: list[list[int]] = []  # one entry per match, repeats included
-        # Pokemon's head-to-head only: winner, loser, winner, loser... of every match won, flat.
-        self.wins_log: list[int] | None = [] if log_wins else None
-        for pid in players:
-            if pid not in self.index:
-                self.add(pid)
+        while self.capacity() < len(self.index):
+            self.grow()
 
-    def add(self, pid: str) -> int:
-        number = self.index[pid] = len(self.ids)
-        self.ids.append(pid)
-        if number >= len(self.wins):
-            # Room for the next players in one go (nine appends per new player were a fifth of the pass);
-            # `trim` cuts the arrays back to the players seen.
-            grow = max(1024, number)
-            for column in self._counts():
-                column.extend(itertools.repeat(0, grow))
-            self.opponents.extend([] for _ in range(grow))
-        return number
+    def capacity(self) -> int:
+        return len(self.wins)
+
+    def grow(self) -> int:
+        """Room for the next players in one go (at least 1024, or double); returns the new capacity."""
+        more = max(1024, self.capacity())
+        for column in self._counts():
+            column.extend(itertools.repeat(0, more))
+        self.opponents.extend([] for _ in range(more))
+        return self.capacity()
 
     def _counts(self) -> tuple[list[int], ...]:
         return (
@@ -220,6 +217,7 @@ class _Table:
         )  # fmt: skip
 
     def trim(self) -> None:
+        self.ids = list(self.index)
         count = len(self.ids)
         for column in (*self._counts(), self.opponents):
             del column[count:]
@@ -231,11 +229,12 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
     The common record (a normal match between two known players) costs a few comparisons and list updates;
     anything unusual is checked by _check_record, which raises on the first invalid record as before.
     """
-    index_get, add = table.index.get, table.add
+    index = table.index
+    index_get = index.get
+    capacity = table.capacity()
     wins, draws, missed, byes = table.wins, table.draws, table.missed, table.byes
     won_games, lost_games, drawn_games = table.games_won, table.games_lost, table.games_drawn
-    opponents, wins_log = table.opponents, table.wins_log
-    log = wins_log.extend if wins_log is not None else None
+    opponents = table.opponents
     bye_won = settings.bye_games[0]
     bye_lost = sum(settings.bye_games) - bye_won
     bye_total = bye_won + bye_lost
@@ -251,8 +250,10 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
         if games_a < 0 or games_b < 0 or drawn < 0:
             _check_record(record)
         ia = index_get(a)
-        if ia is None:
-            ia = add(a)
+        if ia is None:  # a new player: the next int (and more room once the arrays are full)
+            ia = index[a] = len(index)
+            if ia == capacity:
+                capacity = table.grow()
         if b is None:
             if kind == MISSED:  # a lost round with no opponent: the bye's games the other way round
                 missed[ia] += 1
@@ -264,20 +265,18 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
             else:
                 _check_record(record)
             continue
-        if a == b:
-            _check_record(record)
         ib = index_get(b)
         if ib is None:
-            ib = add(b)
+            ib = index[b] = len(index)
+            if ib == capacity:
+                capacity = table.grow()
+        if ia == ib:  # a player against themselves (ints compare faster than the ids)
+            _check_record(record)
         if kind == "normal" or kind == "game_loss":  # decided by the games
             if games_a > games_b:
                 wins[ia] += 1
-                if log is not None:
-                    log((ia, ib))
             elif games_b > games_a:
                 wins[ib] += 1
-                if log is not None:
-                    log((ib, ia))
             else:
                 draws[ia] += 1
                 draws[ib] += 1
@@ -287,10 +286,7 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
         elif kind == "double_loss" or kind == "unfinished":
             pass  # a loss for both: counted as matches neither won nor drew
         elif kind == "match_loss" and record.penalized in (a, b):
-            winner, loser = (ib, ia) if record.penalized == a else (ia, ib)
-            wins[winner] += 1
-            if log is not None:
-                log((winner, loser))
+            wins[ib if record.penalized == a else ia] += 1
         else:  # an unknown kind, a missed round with an opponent, a match loss without `penalized`
             _check_record(record)
         opponents[ia].append(ib)
@@ -304,22 +300,19 @@ def _tally(records: Iterable[MatchRecord], table: _Table, settings: StandingsSet
             drawn_games[ib] += drawn
 
 
-def _opponent_getters(opponents: list[list[int]]) -> list[operator.itemgetter | None]:
-    """Per player, a getter of their opponents' values from a column (a tuple or a one-item list)."""
-    itemgetter = operator.itemgetter
-    return [
-        itemgetter(*opp) if len(opp) > 1 else itemgetter(slice(opp[0], opp[0] + 1)) if opp else None
-        for opp in opponents
-    ]
-
-
-def _means_over_opponents(
-    values: list[float], getters: list[operator.itemgetter | None], counts: list[int]
-) -> list[float]:
+def _means_over_opponents(values: list[float], opponents: list[list[int]], counts: list[int]) -> list[float]:
     """For each player, the mean (math.fsum: exact, whatever the order) of `values` over their opponents;
-    0.0 without any."""
+    0.0 without any.
+
+    map over the opponents' ints rather than one operator.itemgetter per player: as fast, and no object per
+    player for the garbage collector (at 32,768 players the getters set off a full collection, 0.1 s).
+    """
     fsum = math.fsum
-    return [fsum(get(values)) / count if count else 0.0 for get, count in zip(getters, counts, strict=True)]
+    value_of = values.__getitem__
+    return [
+        fsum(map(value_of, opps)) / count if count else 0.0
+        for opps, count in zip(opponents, counts, strict=True)
+    ]
 
 
 def compute_standings(
@@ -339,11 +332,13 @@ def compute_standings(
     """
     settings = settings or _POLICIES["konami"]
     dropped = dict(dropped or {})
+    with_head_to_head = "head_to_head" in settings.keys
+    if with_head_to_head and not isinstance(records, list | tuple):
+        records = list(records)  # read again for the head-to-head pairs
     if settings.freeze_dropped and dropped:
         records = list(records)
         players = list(players)
-    with_head_to_head = "head_to_head" in settings.keys
-    table = _Table(players, log_wins=with_head_to_head)
+    table = _Table(players)
     _tally(records, table, settings)
     table.trim()
 
@@ -379,7 +374,7 @@ def compute_standings(
         ],
         gwp_floor,
     )
-    if settings.bye_in_record_for_opponents:
+    if settings.bye_in_record_for_opponents or not any(byes):  # without a bye, the same figures as MWP
         seen = mwp
     else:  # Pokemon: the bye out of the numerator and the denominator
         seen = _floored(
@@ -397,10 +392,9 @@ def compute_standings(
             if number is not None:
                 seen[number] = min(seen[number], cap)
 
-    getters = _opponent_getters(opponents)
-    omw = _means_over_opponents(seen, getters, matches)
-    oomw = _means_over_opponents(omw, getters, matches)
-    ogw = _means_over_opponents(gwp, getters, matches)
+    omw = _means_over_opponents(seen, opponents, matches)
+    oomw = _means_over_opponents(omw, opponents, matches)
+    ogw = _means_over_opponents(gwp, opponents, matches)
     if settings.freeze_dropped and dropped:
         mwp, omw, oomw, gwp, ogw = _frozen_at_drop(
             records, settings, dropped, players, index, (mwp, omw, oomw, gwp, ogw)
@@ -413,16 +407,23 @@ def compute_standings(
         if key != "head_to_head"
     ]
     count = len(ids)
-    tuples = list(zip(*key_columns, strict=True)) if key_columns else [()] * count
-    # Best tuple first, ties by id: sort by id, then (stable, also with reverse=True) by tuple descending.
-    order = sorted(range(count), key=ids.__getitem__)
-    order.sort(key=tuples.__getitem__, reverse=True)
     head_to_head: list[int | None] = [None] * count
+    if with_head_to_head:  # its column last, 0 until _apply_head_to_head decides a pair
+        key_columns.append(itertools.repeat(0, count))
+    tuples = list(zip(*key_columns, strict=True)) if key_columns else [()] * count
+    # Best tuple first (one stable sort: equal tuples stay in index order), then each run of equal ones by id.
+    order = sorted(range(count), key=tuples.__getitem__, reverse=True)
+    runs = _runs_of_equals(list(map(tuples.__getitem__, order)))
+    for start, stop in runs:
+        order[start:stop] = sorted(order[start:stop], key=ids.__getitem__)
     if with_head_to_head:
-        _apply_head_to_head(order, tuples, opponents, table.wins_log or [], head_to_head)
-        full = list(zip(*key_columns, [h or 0 for h in head_to_head], strict=True))
-    else:
-        full = tuples
+        _apply_head_to_head(order, runs, tuples, opponents, records, ids, head_to_head)
+    # Rank: the position of the first row of each run of equal tuples (1, 2, 2, 4).
+    ranks = list(range(1, count + 1))
+    for start, stop in runs:
+        for position in range(start + 1, stop):
+            if tuples[order[position]] == tuples[order[position - 1]]:
+                ranks[position] = ranks[position - 1]
 
     # One row per player in index order (rank filled in below), then the rows in standings order.
     by_index = list(
@@ -444,15 +445,11 @@ def compute_standings(
             head_to_head,
             map(dropped.get, ids),
             _konami_numbers(points, omw, oomw),
-            full,
+            tuples,
         )
     )
     rows = list(map(by_index.__getitem__, order))
-    # Rank: the position of the first row of each run of equal tuples (1, 2, 2, 4).
-    rank, previous = 0, None
-    for position, row in enumerate(rows, start=1):
-        if row.tiebreakers != previous:
-            rank, previous = position, row.tiebreakers
+    for row, rank in zip(rows, ranks, strict=True):
         row.rank = rank
     return rows
 
@@ -500,40 +497,106 @@ def _floored(values: list[float], floor: float) -> list[float]:
 
 
 def _rounded(values: list[float]) -> list[float]:
-    """round(v, 12) of each value (what the order compares), each distinct value rounded once."""
-    memo = {value: round(value, _COMPARE_DECIMALS) for value in set(values)}
-    return list(map(memo.__getitem__, values))
+    """round(v, 12) of each value (what the order compares), the same floats, faster.
+
+    round with digits is slow (an exact decimal conversion, about 0.3 us). For 0 <= v and v x 1e12 < 2**42,
+    the product is within 2**-12 of the exact v x 10**12; when it is also more than 0.001 away from a
+    half-way point, its nearest integer n is that of the exact value, and n / 1e12 is the double round
+    returns (n and 1e12 are exact doubles, the division is correctly rounded). The few values near a
+    half-way point are rounded by round itself, and all of them if any is negative or huge (never seen in
+    practice). With few distinct values (OMW%: hundreds among thousands of players), each is rounded once.
+    """
+    # A memo pays unless nearly every value is distinct (OGW%), which a sample shows without a full set.
+    sample = values[::16]
+    if len(set(sample)) < 0.95 * len(sample):
+        unique = list(set(values))
+        memo = dict(zip(unique, _rounded_each(unique), strict=True))
+        rounded = list(map(memo.__getitem__, values))
+    else:
+        rounded = _rounded_each(values)
+    if 0.0 in values:  # zeros keep their sign, as with round (0.0 and -0.0 are one key; n / 1e12 is +0.0)
+        for position in itertools.compress(range(len(values)), map(operator.not_, values)):
+            rounded[position] = round(values[position], _COMPARE_DECIMALS)
+    return rounded
+
+
+def _rounded_each(values: list[float]) -> list[float]:
+    """round(v, 12) of each value, through float arithmetic where that is exact (see _rounded)."""
+    if not values or min(values) < 0.0:
+        return [round(value, _COMPARE_DECIMALS) for value in values]
+    scale = 10.0**_COMPARE_DECIMALS
+    scaled = list(map(operator.mul, values, itertools.repeat(scale)))
+    if max(scaled) >= 2.0**42:
+        return [round(value, _COMPARE_DECIMALS) for value in values]
+    nearest = list(map(round, scaled))
+    rounded = list(map(operator.truediv, nearest, itertools.repeat(scale)))
+    distance = map(abs, map(operator.sub, scaled, nearest))
+    near_half = map(operator.ge, distance, itertools.repeat(0.499))
+    for position in itertools.compress(range(len(values)), near_half):
+        rounded[position] = round(values[position], _COMPARE_DECIMALS)
+    return rounded
+
+
+def _runs_of_equals(in_order: list[tuple]) -> list[tuple[int, int]]:
+    """(start, stop) of each run of two or more equal neighbours in `in_order`."""
+    same_as_next = list(map(operator.eq, in_order, in_order[1:]))
+    last = len(same_as_next) - 1
+    equal_to_next = list(itertools.compress(range(last + 1), same_as_next))
+    starts = [k for k in equal_to_next if k == 0 or not same_as_next[k - 1]]
+    stops = [k + 2 for k in equal_to_next if k == last or not same_as_next[k + 1]]
+    return list(zip(starts, stops, strict=True))
 
 
 def _apply_head_to_head(
     order: list[int],
-    tuples: Sequence[tuple],
+    runs: list[tuple[int, int]],
+    tuples: list[tuple],
     opponents: Sequence[list[int]],
-    wins_log: list[int],
+    records: Sequence[MatchRecord],
+    ids: list[str],
     head_to_head: list[int | None],
 ) -> None:
     """Pokemon: only when exactly two players tie on every other key and they met, the one who won more of
-    their matches against the other goes first (head_to_head 1, the other 0). Reorders `order` in place."""
-    in_order = list(map(tuples.__getitem__, order))
-    last = len(in_order) - 1
-    same_as_next = list(map(operator.eq, in_order, in_order[1:]))
+    their matches against the other goes first (head_to_head 1, the other 0; the winner's tuple ends in 1).
+    Reorders `order` and updates `tuples` in place.
+
+    Such pairs are rare in a large event: their matches are found by reading the records again, rather than
+    the pass logging every match's winner for them.
+    """
     pairs = [
-        k
-        for k in itertools.compress(range(last), same_as_next)
-        if (k == 0 or not same_as_next[k - 1])
-        and (k + 1 == last or not same_as_next[k + 1])
-        and order[k + 1] in opponents[order[k]]
-    ]  # positions k of the runs of exactly two (k, k + 1) whose players met
+        start for start, stop in runs if stop - start == 2 and order[start + 1] in opponents[order[start]]
+    ]
     if not pairs:
         return
-    won = collections.Counter(zip(wins_log[::2], wins_log[1::2], strict=True))
+    partner = {}  # id -> the id of the player tied with them, for each such pair
+    for k in pairs:
+        first, second = ids[order[k]], ids[order[k + 1]]
+        partner[first], partner[second] = second, first
+    won: collections.Counter[str] = collections.Counter()  # matches won against the partner, by id
+    for record in records:
+        if record.player_b is not None and partner.get(record.player_a) == record.player_b:
+            winner = _winner(record)
+            if winner is not None:
+                won[winner] += 1
     for k in pairs:
         first, second = order[k], order[k + 1]
-        first_wins, second_wins = won[first, second], won[second, first]
+        first_wins, second_wins = won[ids[first]], won[ids[second]]
         if first_wins != second_wins:
             winner, loser = (first, second) if first_wins > second_wins else (second, first)
             head_to_head[winner], head_to_head[loser] = 1, 0
+            tuples[winner] = (*tuples[winner][:-1], 1)
             order[k], order[k + 1] = winner, loser
+
+
+def _winner(record: MatchRecord) -> str | None:
+    """The id of the player who won a (valid) match, as _tally counts it; None for a draw or a double loss."""
+    if record.kind == "normal" or record.kind == "game_loss":
+        if record.games_a == record.games_b:
+            return None
+        return record.player_a if record.games_a > record.games_b else record.player_b
+    if record.kind == "match_loss":
+        return record.player_b if record.penalized == record.player_a else record.player_a
+    return None  # an intentional draw, a double loss, an unfinished match (a draw or a double loss)
 
 
 def konami_number(*, points: int, omw: float, oomw: float) -> str:

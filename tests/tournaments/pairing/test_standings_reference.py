@@ -19,6 +19,7 @@ from tournaments.pairing import PairingInputError
 from tournaments.pairing.standings import (
     MatchRecord,
     StandingsSettings,
+    _rounded,
     compute_standings,
     settings_for_policy,
 )
@@ -55,9 +56,9 @@ def random_settings(rng: random.Random) -> StandingsSettings:
     return settings_for_policy(policy, **overrides)
 
 
-def random_event(rng: random.Random, *, max_players: int = 24, max_rounds: int = 7):
+def random_event(rng: random.Random, *, max_players: int = 24, max_rounds: int = 7, min_players: int = 0):
     """(records, dropped, players) of a random event: late entries, drops, byes, rematches, every kind."""
-    count = rng.randint(0, max_players)
+    count = rng.randint(min_players, max_players)
     # Ids whose string order differs from their number order, so that the id tie-break is exercised.
     ids = rng.sample([f"{n}" for n in range(1, 10 * max_players + 10)], count)
     rounds = rng.randint(1, max_rounds)
@@ -111,8 +112,8 @@ def random_event(rng: random.Random, *, max_players: int = 24, max_rounds: int =
 
 
 def round_robin_event(rng: random.Random):
-    """A (partial) round robin of 4-8 players with plain wins and losses: often two players tie on every
-    percentage, and have met, so that Pokemon's head-to-head decides."""
+    """A (partial) round robin of 4-8 players with plain wins and losses, some by a match loss: often two
+    players tie on every percentage, and have met, so that Pokemon's head-to-head decides."""
     count = rng.randint(4, 8)
     people: list[str | None] = rng.sample([f"{n}" for n in range(1, 200)], count)
     people += [None] if count % 2 else []
@@ -122,6 +123,12 @@ def round_robin_event(rng: random.Random):
             a, b = people[k], people[-1 - k]
             if a is None or b is None:
                 records.append(MatchRecord(round=number, player_a=a or b, player_b=None))
+                continue
+            if rng.random() < 0.2:  # a match loss (a penalty): head-to-head counts it as won by the other
+                penalized = rng.choice([a, b])
+                records.append(
+                    MatchRecord(round=number, player_a=a, player_b=b, kind="match_loss", penalized=penalized)
+                )
                 continue
             games_a, games_b = rng.choice([(2, 0), (0, 2), (2, 1), (1, 2)])
             records.append(
@@ -183,6 +190,15 @@ def test_same_rows_on_a_large_swiss_event():
         assert_same_rows(records, settings_for_policy(policy), dropped, players)
 
 
+def test_same_rows_when_the_per_player_arrays_grow():
+    """Past 1,024 then 2,048 players (the arrays grow by blocks); over 1,024 listed before any record."""
+    for seed, policy in enumerate(POLICIES):  # a new player at a block's end is player_a or player_b
+        rng = random.Random(f"grow-{seed}")
+        records, dropped, players = random_event(rng, min_players=2_200, max_players=2_600, max_rounds=3)
+        listed = [*players, *(f"listed-{n}" for n in range(1_100))]
+        assert_same_rows(records, settings_for_policy(policy), dropped, listed)
+
+
 def test_two_tied_players_who_won_once_each_against_the_other_share_the_rank():
     # C and D split their two matches, as do A and B: each pair ties on every key, head-to-head is even.
     records = [
@@ -232,3 +248,26 @@ def test_a_bye_recorded_as_a_match_loss_of_nobody_is_a_bye():
     records = [MatchRecord(round=1, player_a="x", player_b=None, kind="match_loss")]
     rows = assert_same_rows(records, settings_for_policy("konami"), {}, [])
     assert rows[0].byes == 1
+
+
+# Percentages as they come (quotients of small ints, means), points half-way between two multiples of 1e-12,
+# zeros of both signs, negative and huge values (rounded by round itself).
+PERCENTAGES = st.integers(min_value=0, max_value=45).flatmap(
+    lambda total: st.integers(min_value=1, max_value=45).map(lambda rounds: total / (3 * rounds))
+)
+HALF_WAY = st.integers(min_value=0, max_value=10**13).map(lambda n: (n + 0.5) / 1e12)
+ANY_FLOAT = st.floats(allow_nan=False, allow_infinity=False)
+VALUES = st.one_of(PERCENTAGES, HALF_WAY, st.floats(0, 2), st.sampled_from([0.0, -0.0, 1.0, 0.5, 1e-13]))
+LARGE = st.floats(min_value=1.0, max_value=1e300)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    values=st.lists(VALUES, max_size=40) | st.lists(st.one_of(VALUES, LARGE, ANY_FLOAT), max_size=40),
+    repeats=st.integers(min_value=1, max_value=3),
+)
+def test_rounded_gives_the_floats_of_round_12(values, repeats):
+    """_rounded takes a faster way than round(v, 12) where it is exact: the same floats, zero signs included
+    (with repeats, through its memo of distinct values)."""
+    values = values * repeats
+    assert [repr(v) for v in _rounded(values)] == [repr(round(v, 12)) for v in values]

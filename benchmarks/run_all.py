@@ -323,8 +323,8 @@ NOTES = """## How each figure is made
   not the fast path), each pausing 0.3 s: `baseline` is 6 s of that, `during` the same requests while the
   admin's uploads of the 14,218-card `../shared/data/yugioh/cards.json` (a generated file as large without
   `../shared`) are imported by the worker, three times into an empty pool. The log-in page's GET and the
-  form's POST are timed apart: the POST hashes the password (PBKDF2, Django's default iterations), a few
-  hundred ms of CPU even on an idle machine. `import_seconds`: from the upload's POST to the row's "done".
+  form's POST are timed apart: the POST checks the password (Argon2id, core/hashers.py: about 55 ms of
+  CPU; PBKDF2 before cost 300 ms). `import_seconds`: from the upload's POST to the row's "done".
 - Event simulation: 2,048 players, 11 Swiss rounds and the top cut through the services and the database;
   each round's results are entered with the staff batch service (`round_enter_results`, one transaction a
   round), as the desk does with result slips.

@@ -289,8 +289,8 @@ async def streaming_phone(
                     delay = LOAD_DELAY.search(data)
                     pending.append(loop.create_task(fetch(live_path.split("?")[0] + "?v=-",
                                                           float(delay[1]) if delay else 0.0)))  # fmt: skip
-                elif kind == "changed":
-                    pending.append(loop.create_task(fetch(live_path)))
+                elif kind == "changed":  # an event-wide change comes with a wait (static/js/live.js)
+                    pending.append(loop.create_task(fetch(live_path, float(data or 0))))
                 elif kind == "renew":
                     pending.append(loop.create_task(fetch(live_path.split("?")[0] + "?v=-")))
         except (OSError, asyncio.IncompleteReadError, StopAsyncIteration, TimeoutError, ValueError) as exc:

@@ -13,7 +13,8 @@ reads the versions of the phones concerned (one pipelined round trip, one more f
 and sends each phone what live.change_since says:
 
     event: pairing   data: the phone's new pairing (a round was posted; the snippet the fast path would serve)
-    event: changed   the phone fetches its fragment again (a result, the clock, any other change)
+    event: changed   the phone fetches its fragment again (a result at once; an event-wide change such as the
+                     clock after the random number of seconds in `data`, within LIVE_CHANGE_SPREAD)
     event: renew     the stream reached LIVE_STREAM_MAX_SECONDS: the phone renders its fragment afresh (a new
                      token) and opens a new stream
     event: ping      every LIVE_STREAM_HEARTBEAT seconds: the phone can tell a silent stream from a dead one
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import re
 import time
 from collections import defaultdict
@@ -146,7 +148,7 @@ class Hub:
             event_version = events[listener.event_id]
             if event_version is None or registration_version is None:
                 # a version lost (Redis restarted): the view decides, and gives the phone new versions
-                listener.queue.put_nowait(event_text("changed", event_id=listener.shown))
+                listener.queue.put_nowait(event_text("changed", _spread(), event_id=listener.shown))
                 continue
             now = f"{event_version}.{registration_version}"
             change = live.change_since(listener.shown, event_version, registration_version)
@@ -175,7 +177,7 @@ class Hub:
                 listener.settling += 1
                 unsettled.append(listener)
             else:
-                listener.queue.put_nowait(event_text("changed", event_id=now))
+                listener.queue.put_nowait(event_text("changed", _spread(), event_id=now))
                 listener.shown = now
                 listener.settling = 0
         if unsettled:
@@ -227,6 +229,13 @@ class Hub:
             listener.queue.put_nowait(_CLOSE)
         if self._subscription is not None:
             self._subscription.cancel()
+
+
+def _spread() -> str:
+    """The `changed` data of an event-wide change (the clock, the status): the seconds the phone waits
+    before it fetches its fragment, so that thousands of phones do not all render it through Django in the
+    same second (LIVE_CHANGE_SPREAD). A change of one registration (a result) is fetched at once."""
+    return f"{random.uniform(0, settings.LIVE_CHANGE_SPREAD):.1f}"
 
 
 def _number(text: str) -> int:

@@ -37,6 +37,9 @@ LIVE_POLL_SECONDS = env.float("LIVE_POLL_SECONDS", default=4.0)
 LIVE_STREAM_LIMIT = env.int("LIVE_STREAM_LIMIT", default=20000)
 LIVE_STREAM_HEARTBEAT = env.float("LIVE_STREAM_HEARTBEAT", default=25.0)
 LIVE_STREAM_MAX_SECONDS = env.float("LIVE_STREAM_MAX_SECONDS", default=1800.0)
+# An event-wide change other than a round (the clock, the status) reaches the streaming phones at random
+# moments within this many seconds: 4,000 renders in one second would take half a minute of two cores.
+LIVE_CHANGE_SPREAD = env.float("LIVE_CHANGE_SPREAD", default=20.0)
 # Threads running the site's (WSGI) views in each ASGI web process (a2wsgi; config/asgi.py)
 WEB_THREADS = env.int("WEB_THREADS", default=8)
 

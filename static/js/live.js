@@ -61,9 +61,11 @@
       // the new round's snippet fetches its full fragment (report buttons) a moment later by itself
       htmx.process(section());
     });
-    source.addEventListener("changed", () => {
+    source.addEventListener("changed", (event) => {
       heard();
-      refresh(false);
+      // an event-wide change comes with a random wait (seconds), so that every phone does not ask at once
+      const wait = Math.max(0, parseFloat(event.data) || 0);
+      window.setTimeout(() => refresh(false), wait * 1000);
     });
     source.addEventListener("renew", () => {
       close();

@@ -461,7 +461,7 @@ def own_database(server: str, name: str, *, drop: bool = False) -> str:
 
     import psycopg
 
-    parts = urlsplit(server)
+    parts = urlsplit(server)._replace(query="")
     with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         if not drop:
@@ -513,7 +513,9 @@ def main() -> None:
     ports = [free_port() for _ in range(args.web)]
     database_url = os.environ.get("LOAD_DATABASE_URL", f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}")
     if server:
-        database_url = own_database(server, f"tableside_live_load_{os.getpid()}")
+        database_name = f"tableside_live_load_{os.getpid()}"
+        # persistent connections, as docs/deploy.md runs PostgreSQL: a new backend per request costs a fork
+        database_url = own_database(server, database_name) + "?conn_max_age=60"
     env = prod_env(redis.url, database_url)
     env["LIVE_REDIS_URL"] = "" if args.no_fast_path else redis.url
     os.environ.update(env)
@@ -587,7 +589,7 @@ def main() -> None:
                 os.killpg(child.pid, 9)
         redis.stop()
         if server:
-            own_database(server, database_url.rsplit("/", 1)[1], drop=True)
+            own_database(server, database_name, drop=True)
 
     every = rec.samples["phone"] + rec.samples["stream"] + rec.samples["judge"]
     reached = (

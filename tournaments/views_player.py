@@ -105,22 +105,22 @@ def player_live(request: HttpRequest, event_id: int) -> HttpResponse:
     """The live fragment. `?v=` is the version the phone shows: unchanged → 204 (htmx keeps the page);
     a conditional GET with the current ETag → 304."""
     event = _event(request, event_id)
-    version = day_selectors.player_version(event=event, user=request.user)
-    etag = f'"{version}"'
     # A poll whose live token the fast path no longer accepts (expired) is answered with the fragment, which
     # carries a new one: "unchanged" would keep the phone on this slow path for the rest of the day.
     token_expired = (
         "lv" in request.GET and live.client() is not None and live.unsign(request.GET.get("t", "")) is None
     )
-    if not token_expired:
-        if request.GET.get("v") == version:
-            response = HttpResponse(status=204)
-            response["ETag"] = etag
-            return response
+    # `v=-` (the full fragment after a round's snippet, a renewal) asks for the fragment: no version check
+    may_be_unchanged = request.GET.get("v", "-") != "-" or "If-None-Match" in request.headers
+    if may_be_unchanged and not token_expired:
+        etag = f'"{day_selectors.player_version(event=event, user=request.user)}"'
+        if f'"{request.GET.get("v")}"' == etag:
+            return HttpResponse(status=204, headers={"ETag": etag})
         if request.headers.get("If-None-Match") == etag:
             return HttpResponseNotModified(headers={"ETag": etag})
-    response = render(request, "tournaments/player/_live.html", _context(request, event, with_standing=False))
-    response["ETag"] = etag
+    context = _context(request, event, with_standing=False)
+    response = render(request, "tournaments/player/_live.html", context)
+    response["ETag"] = f'"{context["version"]}"'
     response["Cache-Control"] = "private, no-cache"
     return response
 

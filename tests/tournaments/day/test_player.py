@@ -159,6 +159,25 @@ def _report_on_a_phone(client, organizer, players: int):
 
 
 @pytest.mark.parametrize("players", [8, 64])
+def test_the_full_fragment_after_a_rounds_snippet_checks_no_version(
+    client, organizer, players, django_assert_num_queries
+):
+    """`?v=-` (what a phone fetches after a round's snippet: 4,000 of them within LIVE_REFRESH_SPREAD) renders
+    without first computing the version it would compare (4 queries fewer); the ETag is still the version."""
+    event, _match, player, _opponent = _pair(organizer, players=players)
+    client.force_login(player)
+    live = f"/events/{event.pk}/me/live/"
+    client.get(live)  # the session and the caches warm
+    with django_assert_num_queries(12):
+        fresh = client.get(live, {"v": "-"})
+    with django_assert_num_queries(16):
+        changed = client.get(live, {"v": "an-older-version"})
+    assert fresh.status_code == changed.status_code == 200
+    assert fresh["ETag"] == changed["ETag"]
+    assert client.get(live, {"v": fresh["ETag"].strip('"')}).status_code == 204
+
+
+@pytest.mark.parametrize("players", [8, 64])
 def test_a_report_reads_the_match_once_and_the_page_after_it_computes_no_standings(
     client, organizer, players, monkeypatch, django_assert_max_num_queries
 ):

@@ -164,7 +164,7 @@ EVENT_IMPORT_MAX_BYTES = env.int("EVENT_IMPORT_MAX_BYTES", default=10 * 1024 * 1
 # and how many cards one short write transaction holds (so that log-ins and pages keep answering).
 CARD_IMPORT_MAX_BYTES = env.int("CARD_IMPORT_MAX_BYTES", default=64 * 1024 * 1024)
 CARD_IMPORT_MAX_ROWS = env.int("CARD_IMPORT_MAX_ROWS", default=200_000)
-CARD_IMPORT_CHUNK_ROWS = env.int("CARD_IMPORT_CHUNK_ROWS", default=1000)
+CARD_IMPORT_CHUNK_ROWS = env.int("CARD_IMPORT_CHUNK_ROWS", default=250)
 # `manage.py load_demo` (so `make run`) first loads the card pool shipped in decks/snapshots/ (every
 # Yu-Gi-Oh! card, the current TCG banlist, the Vanguard lists; docs/decks.md, "The shipped card pool").
 CARD_SNAPSHOT_ON_DEMO = env.bool("CARD_SNAPSHOT_ON_DEMO", default=True)

@@ -134,7 +134,7 @@ def card_import_max_rows() -> int:
 
 
 def card_import_chunk_rows() -> int:
-    return max(1, int(getattr(settings, "CARD_IMPORT_CHUNK_ROWS", 1000)))
+    return max(1, int(getattr(settings, "CARD_IMPORT_CHUNK_ROWS", 250)))
 
 
 def card_file_check_size(*, size: int, filename: str) -> None:

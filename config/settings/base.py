@@ -197,7 +197,6 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
 }
 
-# A strict content security policy: scripts and styles only from our own static files; no inline code.
 # Argon2id first (core/hashers.py); the others only to verify, and upgrade, older hashes
 PASSWORD_HASHERS = [
     "core.hashers.OwaspArgon2PasswordHasher",
@@ -206,6 +205,7 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
 
+# A strict content security policy: scripts and styles only from our own static files; no inline code.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
